@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ChronoSketch",
+    products: [
+        .executable(name: "ics", targets: ["ics"]),
+        .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"]),
+        .library(name: "ChronoSketchICal", targets: ["ChronoSketchICal"]),
+        .library(name: "ChronoSketchCLI", targets: ["ChronoSketchCLI"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibical",
+            path: "Modules/CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        .target(name: "ChronoSketchCore"),
+        .target(name: "ChronoSketchICal", dependencies: ["ChronoSketchCore", "CLibical"]),
+        .target(name: "ChronoSketchCLI", dependencies: ["ChronoSketchCore", "ChronoSketchICal"]),
+        .executableTarget(name: "ics", dependencies: ["ChronoSketchCLI"]),
+        .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
+        .testTarget(name: "ChronoSketchICalTests", dependencies: ["ChronoSketchICal"]),
+        .testTarget(name: "ChronoSketchCLITests", dependencies: ["ChronoSketchCLI"]),
+    ]
+)

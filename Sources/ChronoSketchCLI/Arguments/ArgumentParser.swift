@@ -1,0 +1,73 @@
+/// Parses a command's arguments by the conventions of swift-argument-parser: `--opt value`,
+/// `--opt=value`, `-o value`, flags, `--` ending options, and `-` as a positional (stdin).
+enum ArgumentParser {
+    enum Outcome: Sendable {
+        case parsed(ParsedArguments)
+        case help
+    }
+
+    static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> Outcome {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "--help" || argument == "-h" { return .help }
+            let (name, inlineValue) = split(argument)
+            let option: OptionSpec?
+            if name.hasPrefix("--") {
+                option = spec.options.first { $0.name == name.dropFirst(2) }
+            } else {
+                option =
+                    name.count == 2 ? spec.options.first { $0.short == name.last } : nil
+            }
+            guard let option else { throw .unknownOption(name) }
+            guard option.valueName != nil else {
+                if inlineValue != nil { throw .unexpectedValue(option) }
+                parsed.values[option.name, default: []].append("")
+                continue
+            }
+            if let inlineValue {
+                parsed.values[option.name, default: []].append(inlineValue)
+            } else if index < arguments.count,
+                !arguments[index].hasPrefix("-") || arguments[index] == "-"
+                    || isNegativeNumber(arguments[index])
+            {
+                parsed.values[option.name, default: []].append(arguments[index])
+                index += 1
+            } else {
+                throw .missingValue(option)
+            }
+        }
+        if let positional = spec.positional {
+            if !positional.repeats, parsed.positionals.count > 1 {
+                throw .unexpectedArgument(parsed.positionals[1])
+            }
+        } else if let first = parsed.positionals.first {
+            throw .unexpectedArgument(first)
+        }
+        return .parsed(parsed)
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+            return (argument, nil)
+        }
+        return (
+            String(argument[..<equals]), String(argument[argument.index(after: equals)...])
+        )
+    }
+
+    private static func isNegativeNumber(_ text: String) -> Bool {
+        text.count > 1 && text.hasPrefix("-") && text.dropFirst().allSatisfy(\.isNumber)
+    }
+}

@@ -1,0 +1,67 @@
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    /// The long name without dashes (`from`).
+    var name: String
+    /// A one-letter short name (`o` for `-o`).
+    var short: Character?
+    /// The placeholder of its value (`date`); nil for a flag.
+    var valueName: String?
+    var help: String
+
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+
+    static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String)
+        -> OptionSpec
+    {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help)
+    }
+
+    /// `--from <date>` or `--strict`, as messages and help show it.
+    var synopsis: String {
+        "--\(name)" + (valueName.map { " <\($0)>" } ?? "")
+    }
+}
+
+/// The positional arguments a command accepts.
+struct PositionalSpec: Sendable {
+    var name: String
+    var help: String
+    var repeats: Bool
+}
+
+/// A command's name, description and arguments, from which parsing and help are derived.
+struct CommandSpec: Sendable {
+    var name: String
+    var abstract: String
+    var discussion: String?
+    var positional: PositionalSpec?
+    var options: [OptionSpec]
+
+    /// `ics events`.
+    var fullName: String { "ics \(name)" }
+
+    /// `Usage: ics events [<file> ...] [--from <date>] …`
+    var usage: String {
+        var parts = [fullName]
+        if let positional {
+            parts.append(positional.repeats ? "[<\(positional.name)> ...]" : "<\(positional.name)>")
+        }
+        for option in options {
+            parts.append("[\(option.synopsis)]")
+        }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// Arguments after parsing: option values by long name, in order given, and positionals.
+struct ParsedArguments: Sendable {
+    var values: [String: [String]] = [:]
+    var positionals: [String] = []
+
+    /// The last value given for an option.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    func isSet(_ name: String) -> Bool { values[name] != nil }
+}

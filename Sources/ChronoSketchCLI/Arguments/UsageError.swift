@@ -1,0 +1,40 @@
+/// A command line that cannot be run, reported the way swift-argument-parser does.
+struct UsageError: Error, Sendable, Equatable {
+    let message: String
+
+    static func unknownOption(_ option: String) -> UsageError {
+        UsageError(message: "Unknown option '\(option)'")
+    }
+
+    static func missingValue(_ option: OptionSpec) -> UsageError {
+        UsageError(message: "Missing value for '\(option.synopsis)'")
+    }
+
+    static func unexpectedValue(_ option: OptionSpec) -> UsageError {
+        UsageError(message: "The option '--\(option.name)' does not take a value")
+    }
+
+    static func invalidValue(_ value: String, for option: OptionSpec, _ reason: String)
+        -> UsageError
+    {
+        UsageError(message: "The value '\(value)' is invalid for '\(option.synopsis)': \(reason)")
+    }
+
+    /// `The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', …`
+    static func notOneOf(_ value: String, for option: OptionSpec, _ choices: [String]) -> UsageError
+    {
+        let quoted = choices.map { "'\($0)'" }
+        let list =
+            quoted.count > 1
+            ? quoted.dropLast().joined(separator: ", ") + " or " + (quoted.last ?? "")
+            : quoted.joined()
+        return UsageError(
+            message:
+                "The value '\(value)' is invalid for '\(option.synopsis)'. Please provide one of \(list)."
+        )
+    }
+
+    static func unexpectedArgument(_ argument: String) -> UsageError {
+        UsageError(message: "Unexpected argument '\(argument)'")
+    }
+}

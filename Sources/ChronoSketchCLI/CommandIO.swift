@@ -1,0 +1,100 @@
+import Foundation
+
+/// Where a command writes text.
+public protocol TextOutput: AnyObject {
+    func write(_ text: String)
+    func write(bytes: [UInt8])
+    /// Hands everything written so far to the destination.
+    func flush()
+}
+
+/// Writes to a file descriptor through a buffer, so large outputs are written in few calls.
+public final class FileDescriptorOutput: TextOutput {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private static let capacity = 1 << 16
+
+    public init(_ handle: FileHandle) {
+        self.handle = handle
+        buffer.reserveCapacity(Self.capacity)
+    }
+
+    deinit { flush() }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.capacity { flush() }
+    }
+
+    public func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.capacity { flush() }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        handle.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Collects output in memory (for tests and for writing a file in one go).
+public final class MemoryOutput: TextOutput {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    public func write(bytes: [UInt8]) { self.bytes.append(contentsOf: bytes) }
+    public func flush() {}
+}
+
+/// What a command may touch of the outside world, injected so tests run commands in process.
+public struct CommandIO {
+    public var standardOutput: any TextOutput
+    public var standardError: any TextOutput
+    /// Bytes of standard input when a test supplies them; nil reads the process's stdin.
+    public var standardInput: [UInt8]?
+    public var environment: [String: String]
+    /// Whether standard error is a terminal (colour and progress go there only then).
+    public var standardErrorIsTerminal: Bool
+
+    public init(
+        standardOutput: any TextOutput, standardError: any TextOutput,
+        standardInput: [UInt8]? = nil, environment: [String: String] = [:],
+        standardErrorIsTerminal: Bool = false
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.standardInput = standardInput
+        self.environment = environment
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+    }
+
+    /// The process's own streams and environment.
+    public static func process() -> CommandIO {
+        CommandIO(
+            standardOutput: FileDescriptorOutput(FileHandle.standardOutput),
+            standardError: FileDescriptorOutput(FileHandle.standardError),
+            environment: ProcessInfo.processInfo.environment,
+            standardErrorIsTerminal: isatty(FileHandle.standardError.fileDescriptor) != 0)
+    }
+
+    /// Whether diagnostics may be coloured: a terminal, and `NO_COLOR` unset or empty.
+    var usesColor: Bool {
+        standardErrorIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+}
+
+/// Process exit statuses (SPEC §7).
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// Findings: conflicts, validation errors, a check not allowed.
+    case findings = 1
+    /// Unusable input or an I/O failure.
+    case unusableInput = 2
+    /// A usage error.
+    case usage = 64
+}

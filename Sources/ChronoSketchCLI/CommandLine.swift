@@ -1,0 +1,92 @@
+import ChronoSketchICal
+
+/// The `ics` command: dispatches to a subcommand and turns everything into an exit status.
+public enum ICSCommandLine {
+    static let version = "0.1.0"
+
+    static let commands: [any Command.Type] = [EventsCommand.self]
+
+    static let overview = "An iCalendar toolkit: events as intervals with exclusive ends."
+
+    /// Runs `ics` with `arguments` (without the program name).
+    public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        defer {
+            io.standardOutput.flush()
+            io.standardError.flush()
+        }
+        guard let first = arguments.first else {
+            io.standardOutput.write(rootHelp())
+            return ExitStatus.success.rawValue
+        }
+        switch first {
+        case "--help", "-h":
+            io.standardOutput.write(rootHelp())
+            return ExitStatus.success.rawValue
+        case "--version":
+            io.standardOutput.write("ics \(version)\n")
+            return ExitStatus.success.rawValue
+        case "help":
+            guard arguments.count > 1 else {
+                io.standardOutput.write(rootHelp())
+                return ExitStatus.success.rawValue
+            }
+            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+                return usageFailure(.unexpectedArgument(arguments[1]), usage: rootUsage, io: io)
+                    .rawValue
+            }
+            io.standardOutput.write(HelpFormatter.help(for: command.spec))
+            return ExitStatus.success.rawValue
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            let error: UsageError =
+                first.hasPrefix("-")
+                ? .unknownOption(first) : UsageError(message: "Unknown subcommand '\(first)'")
+            return usageFailure(error, usage: rootUsage, io: io).rawValue
+        }
+        return run(command, Array(arguments.dropFirst()), io: io).rawValue
+    }
+
+    private static func run(_ command: any Command.Type, _ arguments: [String], io: CommandIO)
+        -> ExitStatus
+    {
+        do {
+            switch try ArgumentParser.parse(arguments, spec: command.spec) {
+            case .help:
+                io.standardOutput.write(HelpFormatter.help(for: command.spec))
+                return .success
+            case .parsed(let parsed):
+                let instance = try command.init(parsed, environment: io.environment)
+                return instance.run(io: io)
+            }
+        } catch {
+            return usageFailure(
+                error, usage: command.spec.usage, io: io, command: command.spec.fullName)
+        }
+    }
+
+    /// `Error: …`, the usage line and a pointer to help, as swift-argument-parser prints them.
+    private static func usageFailure(
+        _ error: UsageError, usage: String, io: CommandIO, command: String = "ics"
+    ) -> ExitStatus {
+        io.standardError.write(
+            "Error: \(error.message)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
+        )
+        return .usage
+    }
+
+    private static let rootUsage = "ics <subcommand>"
+
+    static func rootHelp() -> String {
+        var text = "OVERVIEW: \(overview)\n\nUSAGE: \(rootUsage)\n\nOPTIONS:\n"
+        text += HelpFormatter.entry("--version", "Show the version.")
+        text += HelpFormatter.entry("-h, --help", "Show help information.")
+        text += "\nSUBCOMMANDS:\n"
+        for command in commands {
+            text += HelpFormatter.entry(command.spec.name, command.spec.abstract)
+        }
+        text += "\n  See 'ics help <subcommand>' for detailed help.\n"
+        return text
+    }
+}

@@ -1,0 +1,81 @@
+import ChronoSketchCore
+import ChronoSketchICal
+
+/// A subcommand of `ics`: its spec, a parsing initializer and `run(io:)`.
+protocol Command: Sendable {
+    static var spec: CommandSpec { get }
+    /// Reads the parsed arguments; throws for values that make no sense.
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+    func run(io: CommandIO) -> ExitStatus
+}
+
+/// Options several commands share, parsed and checked in one place.
+enum CommonOptions {
+    static let zone = OptionSpec.value(
+        "tz", "zone",
+        help:
+            "Zone for UTC and zoned times: an IANA name, UTC, or local (TZ, else the system zone). (default: local)"
+    )
+    static let from = OptionSpec.value(
+        "from", "date", help: "Keep occurrences that end after 00:00 of this date (YYYY-MM-DD).")
+    static let to = OptionSpec.value(
+        "to", "date", help: "Keep occurrences that start before 00:00 of this date (exclusive).")
+    static let strict = OptionSpec.flag(
+        "strict", help: "Fail the run (exit 2, nothing on stdout) when any event has an error.")
+    static let wrTimezone = OptionSpec.value(
+        "x-wr-timezone", "policy",
+        help:
+            "apply: read floating times of a calendar with X-WR-TIMEZONE in that zone; ignore: keep them floating. (default: apply)"
+    )
+    static let language = OptionSpec.value(
+        "lang", "lang", help: "Language of weekday and month names: en or de. (default: en)")
+    static let output = OptionSpec.value(
+        "output", "file", short: "o", help: "Write to this file (atomically) instead of stdout.")
+
+    /// The inputs the positionals name; `-` or none is standard input.
+    static func inputs(_ arguments: ParsedArguments) -> [InputSource] {
+        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        return paths.map { $0 == "-" ? .standardInput : .file($0) }
+    }
+
+    /// Standard input replaced by the bytes a test supplies through `io`.
+    static func injectingStandardInput(_ inputs: [InputSource], _ io: CommandIO) -> [InputSource] {
+        guard let bytes = io.standardInput else { return inputs }
+        return inputs.map { input in
+            if case .standardInput = input { return .memory(name: input.name, bytes: bytes) }
+            return input
+        }
+    }
+
+    static func date(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
+        -> CivilDate?
+    {
+        guard let text = arguments.value(option.name) else { return nil }
+        do {
+            return try CivilDate(parsing: text)
+        } catch {
+            throw .invalidValue(text, for: option, error.description)
+        }
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ arguments: ParsedArguments, _ option: OptionSpec, default defaultValue: T
+    ) throws(UsageError) -> T where T.RawValue == String {
+        guard let text = arguments.value(option.name) else { return defaultValue }
+        guard let value = T(rawValue: text) else {
+            throw .notOneOf(text, for: option, T.allCases.map(\.rawValue))
+        }
+        return value
+    }
+
+    static func zone(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)
+        -> TargetZone
+    {
+        let name = arguments.value(zone.name) ?? "local"
+        do {
+            return try TargetZone.named(name, environment: environment)
+        } catch {
+            throw .invalidValue(name, for: zone, error.description)
+        }
+    }
+}

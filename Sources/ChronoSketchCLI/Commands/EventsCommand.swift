@@ -1,0 +1,119 @@
+import ChronoSketchCore
+import ChronoSketchICal
+
+/// `ics events`: every event occurrence as an interval with an exclusive end.
+struct EventsCommand: Command {
+    enum Format: String, CaseIterable {
+        case text, json, ndjson, csv
+    }
+
+    static let format = OptionSpec.value(
+        "format", "format",
+        help:
+            "text (an agenda), json (an array), ndjson (one object a line) or csv. (default: text)")
+
+    static let spec = CommandSpec(
+        name: "events",
+        abstract: "List the events of calendars as intervals with exclusive ends.",
+        discussion: """
+            Several files merge into one stream, sorted by start, then id. All-day events keep \
+            their dates; floating times stay as written; UTC and zoned times are converted to \
+            the --tz zone. Problems go to stderr as file:line: severity: message; an event \
+            with an error is skipped unless --strict fails the run.
+            """,
+        positional: PositionalSpec(
+            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
+            repeats: true),
+        options: [
+            CommonOptions.from, CommonOptions.to, CommonOptions.zone, format,
+            CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.language,
+            CommonOptions.output,
+        ])
+
+    let inputs: [InputSource]
+    let options: LoadOptions
+    let format: Format
+    let strict: Bool
+    let language: Language
+    let outputPath: String?
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        inputs = CommonOptions.inputs(arguments)
+        let from = try CommonOptions.date(arguments, CommonOptions.from)
+        let to = try CommonOptions.date(arguments, CommonOptions.to)
+        if let from, let to, to <= from {
+            throw .invalidValue(
+                "\(to)", for: CommonOptions.to, "it must be after --from \(from)")
+        }
+        options = LoadOptions(
+            zone: try CommonOptions.zone(arguments, environment: environment), from: from, to: to,
+            wrTimezone: try CommonOptions.choice(
+                arguments, CommonOptions.wrTimezone, default: .apply))
+        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        strict = arguments.isSet(CommonOptions.strict.name)
+        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        outputPath = arguments.value(CommonOptions.output.name)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let loaded: LoadedCalendar
+        do {
+            loaded = try CalendarLoader.load(inputs, options: options)
+        } catch {
+            DiagnosticPrinter.print(error, to: io)
+            return .unusableInput
+        }
+        DiagnosticPrinter.print(loaded.diagnostics, to: io)
+        if strict, loaded.hasErrors {
+            io.standardError.write("ics events: errors in strict mode; nothing written\n")
+            return .unusableInput
+        }
+        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+            write(loaded, to: output)
+        }
+    }
+
+    private func write(_ loaded: LoadedCalendar, to output: any TextOutput) {
+        switch format {
+        case .text:
+            output.write(
+                AgendaFormatter.format(loaded.events, zone: loaded.zone, language: language))
+        case .json:
+            var writer = JSONWriter(capacity: 1 << 16)
+            writer.raw("[")
+            for (index, event) in loaded.events.enumerated() {
+                writer.raw(index == 0 ? "\n" : ",\n")
+                EventSchema.writeJSON(event, to: &writer)
+                if writer.bytes.count > 1 << 16 {
+                    output.write(bytes: writer.bytes)
+                    writer.reset()
+                }
+            }
+            writer.raw(loaded.events.isEmpty ? "]\n" : "\n]\n")
+            output.write(bytes: writer.bytes)
+        case .ndjson:
+            var writer = JSONWriter(capacity: 1 << 16)
+            for event in loaded.events {
+                EventSchema.writeJSON(event, to: &writer)
+                writer.raw("\n")
+                if writer.bytes.count > 1 << 16 {
+                    output.write(bytes: writer.bytes)
+                    writer.reset()
+                }
+            }
+            output.write(bytes: writer.bytes)
+        case .csv:
+            var writer = CSVWriter()
+            writer.record(EventSchema.columnNames)
+            for event in loaded.events {
+                writer.record(EventSchema.csvFields(event))
+                if writer.bytes.count > 1 << 16 {
+                    output.write(bytes: writer.bytes)
+                    writer.reset()
+                }
+            }
+            output.write(bytes: writer.bytes)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ChronoSketchCore
+import ChronoSketchICal
+
+/// Prints diagnostics to standard error as `file:line: severity: message`, coloured only on
+/// a terminal without `NO_COLOR`.
+enum DiagnosticPrinter {
+    static func print(_ diagnostics: [Diagnostic], to io: CommandIO) {
+        for diagnostic in diagnostics {
+            io.standardError.write(line(diagnostic, color: io.usesColor) + "\n")
+        }
+    }
+
+    static func line(_ diagnostic: Diagnostic, color: Bool) -> String {
+        let severity = diagnostic.severity.rawValue + ":"
+        let label: String
+        if color {
+            let code = diagnostic.severity == .error ? "31" : "33"
+            label = "\u{1B}[1;\(code)m\(severity)\u{1B}[0m"
+        } else {
+            label = severity
+        }
+        return "\(diagnostic.location): \(label) \(diagnostic.fullMessage)"
+    }
+
+    /// A whole-input failure (`file:line: error: message`).
+    static func print(_ error: InputError, to io: CommandIO) {
+        let location = error.line.map { "\(error.file):\($0)" } ?? error.file
+        let label = io.usesColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        io.standardError.write("\(location): \(label) \(error.message)\n")
+    }
+}

@@ -1,0 +1,154 @@
+/// Writes JSON (RFC 8259) into a byte buffer, keys in the order they are written.
+///
+/// Commands write their documented schemas field by field, so field order is stable and
+/// large outputs need no intermediate objects.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = [false]
+
+    init(capacity: Int = 1024) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+    }
+
+    mutating func endObject() {
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma.append(false)
+    }
+
+    mutating func endArray() {
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes `"name":` ready for a value.
+    mutating func key(_ name: String) {
+        separate()
+        appendString(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma[needsComma.count - 1] = false
+    }
+
+    mutating func string(_ value: String?) {
+        separate()
+        if let value { appendString(value) } else { appendRaw("null") }
+    }
+
+    mutating func number(_ value: Int?) {
+        separate()
+        appendRaw(value.map(String.init) ?? "null")
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        appendRaw(value ? "true" : "false")
+    }
+
+    mutating func null() {
+        separate()
+        appendRaw("null")
+    }
+
+    mutating func field(_ name: String, _ value: String?) {
+        key(name)
+        string(value)
+    }
+
+    mutating func field(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    mutating func field(_ name: String, strings: [String]) {
+        key(name)
+        beginArray()
+        for value in strings { string(value) }
+        endArray()
+    }
+
+    /// Appends raw text between values (a newline between NDJSON records); the caller owns
+    /// any separator, so the next value gets no comma.
+    mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        needsComma[needsComma.count - 1] = false
+    }
+
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = [false]
+    }
+
+    private mutating func separate() {
+        if needsComma[needsComma.count - 1] {
+            bytes.append(UInt8(ascii: ","))
+        }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    private mutating func appendRaw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private mutating func appendString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        let span = value.utf8.span
+        var firstEscape = span.count
+        for index in span.indices where Self.needsEscape(span[index]) {
+            firstEscape = index
+            break
+        }
+        if firstEscape == span.count {
+            // The common case: the text goes in as it is, in one copy.
+            bytes.append(contentsOf: value.utf8)
+        } else {
+            // Runs between escapes are copied whole.
+            let raw = Array(value.utf8)
+            var runStart = 0
+            for index in firstEscape..<raw.count where Self.needsEscape(raw[index]) {
+                bytes.append(contentsOf: raw[runStart..<index])
+                appendEscape(raw[index])
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: raw[runStart...])
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+        case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        default:
+            bytes.append(contentsOf: [
+                0x5C, UInt8(ascii: "u"), 0x30, 0x30, Self.hex[Int(byte >> 4)],
+                Self.hex[Int(byte & 0xF)],
+            ])
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ChronoSketchCore
+
+/// The language of weekday and month names (`--lang`), which also sets the default week start.
+enum Language: String, CaseIterable, Sendable {
+    case en, de
+
+    /// Monday for German (and ISO 8601), Sunday for English.
+    var weekStart: Weekday { self == .de ? .monday : .sunday }
+
+    func weekdayName(_ weekday: Weekday) -> String {
+        let names =
+            self == .de
+            ? ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"]
+            : ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        return names[weekday.rawValue - 1]
+    }
+
+    func monthName(_ month: Int) -> String {
+        let names =
+            self == .de
+            ? [
+                "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+                "Oktober", "November", "Dezember",
+            ]
+            : [
+                "January", "February", "March", "April", "May", "June", "July", "August",
+                "September", "October", "November", "December",
+            ]
+        return names[month - 1]
+    }
+
+    /// `Tuesday 8 September 2026` or `Dienstag, 8. September 2026`.
+    func longDate(_ date: CivilDate) -> String {
+        switch self {
+        case .en: "\(weekdayName(date.weekday)) \(date.day) \(monthName(date.month)) \(date.year)"
+        case .de: "\(weekdayName(date.weekday)), \(date.day). \(monthName(date.month)) \(date.year)"
+        }
+    }
+
+    /// `Tue 8 Sep` or `Di 8. Sep`.
+    func shortDate(_ date: CivilDate) -> String {
+        let weekday = String(weekdayName(date.weekday).prefix(self == .de ? 2 : 3))
+        let month = String(monthName(date.month).prefix(3))
+        switch self {
+        case .en: return "\(weekday) \(date.day) \(month)"
+        case .de: return "\(weekday) \(date.day). \(month)"
+        }
+    }
+
+    var allDayLabel: String { self == .de ? "ganztägig" : "all day" }
+    var untilWord: String { self == .de ? "bis" : "until" }
+    var cancelledWord: String { self == .de ? "abgesagt" : "cancelled" }
+    var tentativeWord: String { self == .de ? "vorläufig" : "tentative" }
+    var noTitle: String { self == .de ? "(ohne Titel)" : "(no title)" }
+
+    func timesIn(_ zone: String) -> String {
+        self == .de ? "Zeiten in \(zone)" : "Times in \(zone)"
+    }
+
+    var noEvents: String { self == .de ? "Keine Termine." : "No events." }
+}

@@ -1,0 +1,121 @@
+/// The participation of a person or resource: an ATTENDEE or ORGANIZER (RFC 5545 §3.8.4).
+public struct Participant: Sendable, Hashable, Codable {
+    /// The calendar address with a `mailto:` scheme removed (`alice@example.com`).
+    public var address: String
+    /// The `CN` parameter.
+    public var name: String?
+    /// The `ROLE` parameter (`REQ-PARTICIPANT`, `CHAIR`, …).
+    public var role: String?
+    /// The `PARTSTAT` parameter (`ACCEPTED`, `DECLINED`, …).
+    public var status: String?
+
+    public init(address: String, name: String? = nil, role: String? = nil, status: String? = nil) {
+        self.address = address
+        self.name = name
+        self.role = role
+        self.status = status
+    }
+}
+
+/// RFC 5545 §3.8.1.11 STATUS values of a VEVENT.
+public enum EventStatus: String, Sendable, Hashable, Codable {
+    case tentative = "TENTATIVE"
+    case confirmed = "CONFIRMED"
+    case cancelled = "CANCELLED"
+}
+
+/// RFC 5545 §3.8.2.7 TRANSP: whether the event blocks time. The default is opaque.
+public enum Transparency: String, Sendable, Hashable, Codable {
+    case opaque = "OPAQUE"
+    case transparent = "TRANSPARENT"
+}
+
+/// Where a component starts in its input.
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+
+    public var description: String { "\(file):\(line)" }
+}
+
+/// One occurrence of a VEVENT on the floating wall clock, ready for layout and conflicts.
+public struct CalendarEvent: Sendable, Hashable {
+    /// The UID, plus `#` and the recurrence id for an occurrence of a series.
+    public let id: String
+    public let uid: String
+    /// The occurrence's recurrence id in ``OriginalTime/text`` form, nil for a single event.
+    public let recurrenceId: String?
+    public var title: String
+    public let interval: EventInterval
+    /// The zone the interval was converted to, nil when it is floating or all-day.
+    public var zone: String?
+    public var location: String?
+    public var description: String?
+    public var status: EventStatus?
+    public var transparency: Transparency
+    public var categories: [String]
+    public var organizer: Participant?
+    public var attendees: [Participant]
+    public var resources: [String]
+    public var url: String?
+    /// The RFC 7986 COLOR, a CSS colour name or `#rrggbb`.
+    public var color: String?
+    public var source: SourceLocation
+    /// DTSTART as written (for an occurrence, its original start in the series' zone).
+    public var originalStart: OriginalTime
+    public var sequence: Int
+
+    /// Creates an event, checking its identity and interval.
+    /// - Throws: ``CalendarEventsError/blankID(_:)`` for an empty id, and
+    ///   ``CivilTimeError/invalidInterval(_:)`` through ``CalendarEventsError/invalidInterval(id:_:)``.
+    public init(
+        uid: String, recurrenceId: String? = nil, title: String, interval: EventInterval,
+        zone: String? = nil, location: String? = nil, description: String? = nil,
+        status: EventStatus? = nil, transparency: Transparency = .opaque,
+        categories: [String] = [], organizer: Participant? = nil, attendees: [Participant] = [],
+        resources: [String] = [], url: String? = nil, color: String? = nil,
+        source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0
+    ) throws(CalendarEventsError) {
+        let id = recurrenceId.map { "\(uid)#\($0)" } ?? uid
+        guard !uid.allSatisfy(\.isWhitespace) else { throw .blankID(source) }
+        do {
+            try interval.validate()
+        } catch {
+            throw .invalidInterval(id: id, error)
+        }
+        self.id = id
+        self.uid = uid
+        self.recurrenceId = recurrenceId
+        self.title = title
+        self.interval = interval
+        self.zone = zone
+        self.location = location
+        self.description = description
+        self.status = status
+        self.transparency = transparency
+        self.categories = categories
+        self.organizer = organizer
+        self.attendees = attendees
+        self.resources = resources
+        self.url = url
+        self.color = color
+        self.source = source
+        self.originalStart = originalStart
+        self.sequence = sequence
+    }
+
+    /// Orders events by start, all-day before timed at the same start, then by id: the order
+    /// their text forms sort in.
+    public static func precedes(_ lhs: CalendarEvent, _ rhs: CalendarEvent) -> Bool {
+        let left = lhs.interval.start
+        let right = rhs.interval.start
+        if left != right { return left < right }
+        if lhs.interval.isAllDay != rhs.interval.isAllDay { return lhs.interval.isAllDay }
+        return lhs.id < rhs.id
+    }
+}

@@ -1,0 +1,52 @@
+/// A problem found in an input, with where it is and what was assumed.
+///
+/// Printed as `file:line: severity: message`, the form compilers and swift-format use, so
+/// editors and terminals can jump to it.
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable, Codable, Comparable {
+        case warning
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs == .warning && rhs == .error
+        }
+    }
+
+    public let severity: Severity
+    /// The input as named on the command line (`<stdin>` for standard input).
+    public let file: String
+    /// The physical line, 1-based, when the problem has one.
+    public let line: Int?
+    /// The UID of the component concerned, when known.
+    public let uid: String?
+    /// A capitalised fragment that quotes the offending value.
+    public let message: String
+    /// What the reader did instead, when it went on (`read as a one-day event`).
+    public let assumption: String?
+
+    public init(
+        _ severity: Severity, file: String, line: Int?, uid: String? = nil, message: String,
+        assumption: String? = nil
+    ) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.uid = uid
+        self.message = message
+        self.assumption = assumption
+    }
+
+    /// `file:line`, or just `file` when there is no line.
+    public var location: String {
+        if let line { return "\(file):\(line)" }
+        return file
+    }
+
+    /// The message followed by the assumption, as one sentence.
+    public var fullMessage: String {
+        if let assumption { return "\(message); \(assumption)" }
+        return message
+    }
+
+    public var description: String { "\(location): \(severity.rawValue): \(fullMessage)" }
+}

@@ -1,0 +1,117 @@
+import ChronoSketchCore
+
+/// What one VCALENDAR provides to the events inside it.
+struct CalendarScope: Sendable {
+    /// `X-WR-TIMEZONE`, the calendar-wide zone of Apple's and Google's exports.
+    var wrTimezone: String?
+    /// `METHOD`: an iTIP message (RFC 5546), where a VEVENT may lack DTSTART.
+    var method: String?
+    /// Embedded VTIMEZONEs by TZID.
+    var zones: [String: ICalComponent] = [:]
+    /// Whether a VEVENT has been read in this calendar.
+    var sawEvent = false
+}
+
+/// The VEVENTs of one input, handed on as they are read.
+///
+/// An event is handed on as soon as every TZID it names has its VTIMEZONE, so a large file is
+/// never held whole. One naming a TZID without a VTIMEZONE so far waits for the end of its
+/// calendar, because RFC 5545 puts no order on a calendar's components and an embedded
+/// VTIMEZONE wins over the IANA database. Every other component is let go once read.
+struct CalendarStream {
+    let name: String
+    private var reader: ICalendarReader
+    private(set) var scopes: [CalendarScope] = []
+    private var current: Int?
+    private var waiting: [EventSource] = []
+    private var ready: [EventSource] = []
+    private var readyIndex = 0
+
+    /// Opens `source`.
+    /// - Throws: ``InputError`` when the input is missing or unreadable.
+    init(reading source: InputSource, limits: ReadLimits) throws(InputError) {
+        name = source.name
+        reader = try ICalendarReader(source, limits: limits)
+    }
+
+    /// Problems of structure found so far.
+    mutating func takeDiagnostics() -> [Diagnostic] { reader.takeDiagnostics() }
+
+    /// The next VEVENT, or nil at the end of the input.
+    /// - Throws: ``InputError`` when the input turns out empty, not iCalendar or truncated.
+    mutating func next() throws(InputError) -> EventSource? {
+        while true {
+            if readyIndex < ready.count {
+                defer { readyIndex += 1 }
+                return ready[readyIndex]
+            }
+            ready.removeAll(keepingCapacity: true)
+            readyIndex = 0
+            guard let item = try reader.next() else {
+                if waiting.isEmpty { return nil }
+                release()
+                continue
+            }
+            handle(item)
+        }
+    }
+
+    private mutating func handle(_ item: ReaderItem) {
+        switch item {
+        case .calendarBegin:
+            scopes.append(CalendarScope())
+            current = scopes.count - 1
+        case .calendarEnd:
+            release()
+            current = nil
+        case .calendarProperty(let property):
+            guard let current, let text = property.value?.text?.trimmingCharacters(), !text.isEmpty
+            else { return }
+            switch property.name {
+            case "X-WR-TIMEZONE":
+                scopes[current].wrTimezone = text
+                if scopes[current].sawEvent {
+                    reader.report(
+                        .warning, property.line, "X-WR-TIMEZONE comes after the first VEVENT",
+                        "the events before it are read without it")
+                }
+            case "METHOD":
+                scopes[current].method = text.uppercased()
+            default:
+                break
+            }
+        case .component(let component):
+            let scope = current ?? implicitScope()
+            switch component.name {
+            case "VEVENT":
+                scopes[scope].sawEvent = true
+                let source = EventSource(
+                    component, file: name, calendar: scope, isMessage: scopes[scope].method != nil)
+                if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
+                    ready.append(source)
+                } else {
+                    waiting.append(source)
+                }
+            case "VTIMEZONE":
+                if let tzid = component.property("TZID")?.value?.text, !tzid.isEmpty {
+                    scopes[scope].zones[tzid] = component
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Hands on the events that waited for their calendar's end.
+    private mutating func release() {
+        ready.append(contentsOf: waiting)
+        waiting.removeAll()
+    }
+
+    /// The scope for components written outside any VCALENDAR.
+    private mutating func implicitScope() -> Int {
+        if scopes.isEmpty { scopes.append(CalendarScope()) }
+        current = scopes.count - 1
+        return scopes.count - 1
+    }
+}

@@ -1,0 +1,141 @@
+import ChronoSketchCore
+
+/// What to read and how to map it.
+public struct LoadOptions: Sendable {
+    public var zone: TargetZone
+    /// The first day of the window, at 00:00 in the target zone.
+    public var from: CivilDate?
+    /// The day after the window, at 00:00 in the target zone (exclusive).
+    public var to: CivilDate?
+    public var wrTimezone: WRTimezonePolicy
+    public var limits: ReadLimits
+
+    public init(
+        zone: TargetZone, from: CivilDate? = nil, to: CivilDate? = nil,
+        wrTimezone: WRTimezonePolicy = .apply, limits: ReadLimits = ReadLimits()
+    ) {
+        self.zone = zone
+        self.from = from
+        self.to = to
+        self.wrTimezone = wrTimezone
+        self.limits = limits
+    }
+}
+
+/// The events of one or more inputs and everything worth telling about them.
+public struct LoadedCalendar: Sendable {
+    /// The events that overlap the window, sorted by start, then id.
+    public var events: CalendarEvents
+    /// Problems, in input order and then line order.
+    public var diagnostics: [Diagnostic]
+    /// The target zone's name.
+    public var zone: String
+
+    /// Whether any diagnostic is an error (an event was skipped).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Reads calendars and maps their VEVENTs to events.
+public enum CalendarLoader {
+    /// Reads every input (several merge into one stream) and maps its events.
+    ///
+    /// Duplicate ids (the same UID and recurrence id twice) keep the version with the highest
+    /// SEQUENCE, then the latest DTSTAMP, then the last one read, and say so.
+    /// - Throws: ``InputError`` for an input that cannot be used at all.
+    /// - Complexity: O(n log n) in the events read.
+    public static func load(
+        _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system
+    ) throws(InputError) -> LoadedCalendar {
+        var mapper = EventMapper(
+            target: options.zone, wrPolicy: options.wrTimezone, database: database)
+        var diagnostics: [[Diagnostic]] = []
+        var candidates: [Candidate] = []
+        for (fileIndex, input) in inputs.enumerated() {
+            var stream = try CalendarStream(reading: input, limits: options.limits)
+            while let source = try stream.next() {
+                if let event = mapper.map(
+                    source, fileIndex: fileIndex, scope: stream.scopes[source.calendar])
+                {
+                    candidates.append(
+                        Candidate(
+                            event: event, stamp: source.stamp, order: candidates.count,
+                            file: fileIndex))
+                }
+            }
+            diagnostics.append(stream.takeDiagnostics() + mapper.takeDiagnostics())
+        }
+        let kept = keepNewest(candidates, notes: &diagnostics)
+        let from = options.from.map(LocalDateTime.init(startOf:))
+        let to = options.to.map(LocalDateTime.init(startOf:))
+        var inWindow: [CalendarEvent] = []
+        for index in kept where candidates[index].event.interval.overlaps(from: from, to: to) {
+            inWindow.append(candidates[index].event)
+        }
+        candidates = []
+        let events: CalendarEvents
+        do {
+            events = try CalendarEvents(inWindow)
+        } catch {
+            throw InputError(file: inputs.first?.name ?? "<input>", message: "\(error)")
+        }
+        let ordered = diagnostics.flatMap { list in
+            list.enumerated().sorted {
+                ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+            }
+            .map(\.element)
+        }
+        return LoadedCalendar(events: events, diagnostics: ordered, zone: options.zone.name)
+    }
+
+    private struct Candidate {
+        var event: CalendarEvent
+        var stamp: ICalDateTime?
+        var order: Int
+        var file: Int
+    }
+
+    /// The indices of the candidates to keep, one per id: highest SEQUENCE, then latest
+    /// DTSTAMP, then last read. Each dropped one gets a warning in its file's list.
+    private static func keepNewest(_ candidates: [Candidate], notes: inout [[Diagnostic]]) -> [Int]
+    {
+        var best: [String: Int] = [:]
+        best.reserveCapacity(candidates.count)
+        var dropped = Set<Int>()
+        for (index, candidate) in candidates.enumerated() {
+            guard let currentIndex = best[candidate.event.id] else {
+                best[candidate.event.id] = index
+                continue
+            }
+            let current = candidates[currentIndex]
+            let reason = newerReason(candidate, than: current)
+            let (keptIndex, droppedIndex) =
+                reason != nil ? (index, currentIndex) : (currentIndex, index)
+            let kept = candidates[keptIndex]
+            let loser = candidates[droppedIndex]
+            best[candidate.event.id] = keptIndex
+            dropped.insert(droppedIndex)
+            let why = reason ?? newerReason(current, than: candidate) ?? "was read later"
+            notes[loser.file].append(
+                Diagnostic(
+                    .warning, file: loser.event.source.file, line: loser.event.source.line,
+                    uid: loser.event.uid,
+                    message: "Event '\(loser.event.id)' is defined again at \(kept.event.source)",
+                    assumption: "this one is ignored: the other \(why)"))
+        }
+        return candidates.indices.filter { !dropped.contains($0) }
+    }
+
+    /// Why `candidate` replaces `current` (a higher SEQUENCE, a later DTSTAMP, or being read
+    /// later with neither deciding), or nil when it does not.
+    private static func newerReason(_ candidate: Candidate, than current: Candidate) -> String? {
+        if candidate.event.sequence != current.event.sequence {
+            return candidate.event.sequence > current.event.sequence ? "has a higher SEQUENCE" : nil
+        }
+        if let left = candidate.stamp?.wallClock, let right = current.stamp?.wallClock,
+            left != right
+        {
+            return left > right ? "has a later DTSTAMP" : nil
+        }
+        return candidate.order > current.order ? "was read later" : nil
+    }
+}

@@ -1,0 +1,355 @@
+import ChronoSketchCore
+
+/// Whether `X-WR-TIMEZONE` gives floating date-times a zone.
+public enum WRTimezonePolicy: String, Sendable, Hashable, CaseIterable {
+    /// Floating date-times in a calendar with `X-WR-TIMEZONE` are read in that zone.
+    case apply
+    /// `X-WR-TIMEZONE` is ignored.
+    case ignore
+}
+
+/// A DTSTART, DTEND or RECURRENCE-ID after its zone was resolved.
+enum ResolvedTime {
+    case date(CivilDate)
+    case floating(LocalDateTime)
+    /// An instant, with the zone whose wall clock nominal days follow.
+    case instant(utc: Int, zone: any ZoneRules)
+}
+
+/// Turns ``EventSource``s into ``CalendarEvent``s by the rules of SPEC §3.
+///
+/// All-day events stay on their dates; floating times stay as written; UTC and zoned times
+/// become wall-clock times in the target zone. Every assumption is reported as a diagnostic
+/// with the line of the property it concerns.
+struct EventMapper {
+    let target: TargetZone
+    let wrPolicy: WRTimezonePolicy
+    let resolver: ZoneResolver
+    private var diagnostics: [Diagnostic] = []
+    /// TZIDs already reported as unknown, so each is reported once per file.
+    private var unknownZones: Set<UnknownZone> = []
+
+    private struct UnknownZone: Hashable {
+        var file: Int
+        var tzid: String
+    }
+
+    init(target: TargetZone, wrPolicy: WRTimezonePolicy, database: ZoneInfoDatabase) {
+        self.target = target
+        self.wrPolicy = wrPolicy
+        resolver = ZoneResolver(database: database)
+    }
+
+    /// The diagnostics gathered since the last call.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics.removeAll() }
+        return diagnostics
+    }
+
+    /// Maps one VEVENT; nil when it cannot be placed (the reason is in ``diagnostics``).
+    mutating func map(_ source: EventSource, fileIndex: Int, scope: CalendarScope)
+        -> CalendarEvent?
+    {
+        if let fatal = source.fatal {
+            diagnostics.append(fatal)
+            return nil
+        }
+        diagnostics += source.diagnostics
+        guard let startProperty = source.start else { return nil }
+        let context = Context(source: source, fileIndex: fileIndex, scope: scope)
+        let uid = source.uid ?? missingUID(source)
+        let start = resolve(startProperty, context)
+        let interval: EventInterval
+        let zone: String?
+        do {
+            switch start {
+            case .date(let date):
+                interval = try .allDay(start: date, end: allDayEnd(date, source))
+                zone = nil
+            case .floating, .instant:
+                guard let (startTime, endTime) = try timedBounds(start, source, context) else {
+                    return nil
+                }
+                interval = .timed(start: startTime, end: endTime)
+                if case .instant = start { zone = target.name } else { zone = nil }
+            }
+        } catch {
+            fail(source, source.line, "\(error)")
+            return nil
+        }
+        if source.isRecurring {
+            warn(
+                source, source.line, "Recurring event: only its first instance is listed",
+                nil)
+        }
+        let recurrenceId: String? =
+            source.recurrenceID?.original.text
+            ?? (source.isRecurring ? startProperty.original.text : nil)
+        do {
+            return try CalendarEvent(
+                uid: uid, recurrenceId: recurrenceId, title: source.summary, interval: interval,
+                zone: zone, location: source.location, description: source.description,
+                status: status(source), transparency: transparency(source),
+                categories: source.categories, organizer: source.organizer,
+                attendees: source.attendees, resources: source.resources, url: source.url,
+                color: source.color, source: SourceLocation(file: source.file, line: source.line),
+                originalStart: startProperty.original, sequence: source.sequence)
+        } catch {
+            fail(source, source.line, "\(error)")
+            return nil
+        }
+    }
+
+    // MARK: - Times
+
+    private struct Context {
+        var source: EventSource
+        var fileIndex: Int
+        var scope: CalendarScope
+    }
+
+    /// Resolves a time's zone: TZID, else `X-WR-TIMEZONE` for floating times, else floating.
+    private mutating func resolve(_ time: TimeProperty, _ context: Context) -> ResolvedTime {
+        switch time.value {
+        case .date(let date):
+            return .date(date)
+        case .dateTime(let wallClock, true):
+            return .instant(utc: wallClock.secondsSinceEpoch, zone: FixedOffsetZone.utc)
+        case .dateTime(let wallClock, false):
+            if let tzid = time.tzid {
+                guard let zone = zoneNamed(tzid, context) else {
+                    if unknownZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid))
+                        .inserted
+                    {
+                        warn(
+                            context.source, time.line, "Unknown time zone '\(tzid)'",
+                            "times with this TZID are kept floating")
+                    }
+                    return .floating(wallClock)
+                }
+                return instant(wallClock, in: zone, line: time.line, context.source)
+            }
+            if wrPolicy == .apply, let wrName = context.scope.wrTimezone,
+                let zone = zoneNamed(wrName, context)
+            {
+                return instant(wallClock, in: zone, line: time.line, context.source)
+            }
+            return .floating(wallClock)
+        }
+    }
+
+    private func zoneNamed(_ tzid: String, _ context: Context) -> (any ZoneRules)? {
+        resolver.zone(
+            tzid, file: context.fileIndex, calendar: context.source.calendar, scope: context.scope)?
+            .zone
+    }
+
+    /// The instant a wall-clock time denotes in `zone`, reporting gaps and folds.
+    private mutating func instant(
+        _ wallClock: LocalDateTime, in zone: any ZoneRules, line: Int, _ source: EventSource
+    ) -> ResolvedTime {
+        let (utc, resolution) = zone.resolve(local: wallClock.secondsSinceEpoch)
+        switch resolution {
+        case .unique:
+            break
+        case .gap(let shift):
+            let shown = (try? wallClock.adding(seconds: shift))?.description ?? "later"
+            warn(
+                source, line,
+                "\(wallClock) does not exist in \(zone.identifier) (clocks move forward)",
+                "read as \(shown)")
+        case .fold:
+            warn(
+                source, line, "\(wallClock) occurs twice in \(zone.identifier) (clocks move back)",
+                "read as the first occurrence")
+        }
+        return .instant(utc: utc, zone: zone)
+    }
+
+    /// The target-zone wall clock of a resolved time.
+    private func wallClock(_ time: ResolvedTime) throws(CivilTimeError) -> LocalDateTime {
+        switch time {
+        case .date(let date): LocalDateTime(startOf: date)
+        case .floating(let wallClock): wallClock
+        case .instant(let utc, _):
+            try LocalDateTime(secondsSinceEpoch: target.rules.localSeconds(forUTC: utc))
+        }
+    }
+
+    /// The exclusive end of an all-day event: DTEND, else DURATION in whole days, else one day
+    /// (RFC 5545 §3.6.1). An end not after the start becomes one day.
+    private mutating func allDayEnd(_ start: CivilDate, _ source: EventSource)
+        throws(CivilTimeError)
+        -> CivilDate
+    {
+        var end = try start.adding(days: 1)
+        if let dtend = source.end {
+            switch dtend.value {
+            case .date(let date):
+                end = date
+            case .dateTime(let time, _):
+                end = time.secondOfDay == 0 ? time.date : try time.date.adding(days: 1)
+                warn(
+                    source, dtend.line, "DTEND \(time) is a date-time but DTSTART is a date",
+                    "read as the date \(end)")
+            }
+            if source.duration != nil {
+                warn(source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
+            }
+        } else if let duration = source.duration {
+            var days = duration.value.days
+            if duration.value.seconds != 0 {
+                let extra = (duration.value.seconds.magnitude + 86_399) / 86_400
+                days += duration.value.seconds > 0 ? Int(extra) : -Int(extra)
+                warn(
+                    source, duration.line,
+                    "DURATION \(duration.value) of an all-day event is not whole days",
+                    "rounded to \(days) day\(days == 1 ? "" : "s")")
+            }
+            end = try start.adding(days: days)
+        }
+        if end <= start {
+            let next = try start.adding(days: 1)
+            warn(
+                source, source.end?.line ?? source.duration?.line ?? source.line,
+                "End \(end) is not after DTSTART \(start)", "read as a one-day event")
+            end = next
+        }
+        return end
+    }
+
+    /// Start and end of a timed event in the target zone, or nil when the event is an error.
+    private mutating func timedBounds(
+        _ start: ResolvedTime, _ source: EventSource, _ context: Context
+    ) throws(CivilTimeError) -> (LocalDateTime, LocalDateTime)? {
+        var end = start
+        if let dtend = source.end {
+            if source.duration != nil {
+                warn(source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
+            }
+            end = resolve(dtend, context)
+            if case .date(let date) = end {
+                end = sameKind(as: start, wallClock: LocalDateTime(startOf: date))
+                warn(
+                    source, dtend.line, "DTEND \(date) is a date but DTSTART is a date-time",
+                    "read as \(date)T00:00")
+            }
+        } else if let duration = source.duration {
+            if duration.value.isNegative {
+                fail(source, duration.line, "DURATION \(duration.value) is negative")
+                return nil
+            }
+            end = try adding(duration.value, to: start)
+        }
+        let startTime = try wallClock(start)
+        var endTime = try wallClock(end)
+        switch (start, end) {
+        case (.instant(let startUTC, _), .instant(let endUTC, _)):
+            if endUTC < startUTC {
+                fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
+                return nil
+            }
+            if endTime < startTime {
+                // The event spans a fall-back change of the target zone: keep its length.
+                endTime = try startTime.adding(seconds: endUTC - startUTC)
+            }
+        case (.floating, .floating):
+            if endTime < startTime {
+                fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
+                return nil
+            }
+        default:
+            warn(
+                source, source.end?.line ?? source.line,
+                "DTSTART and DTEND mix floating and zoned times",
+                "both read on the \(target.name) wall clock")
+            if endTime < startTime {
+                fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
+                return nil
+            }
+        }
+        return (startTime, endTime)
+    }
+
+    private func endBeforeStartMessage(_ source: EventSource) -> String {
+        let start = source.start?.original.text ?? "?"
+        let end = source.end?.original.text ?? "?"
+        return "DTEND \(end) is before DTSTART \(start)"
+    }
+
+    /// A wall-clock time read the way `reference` was: floating, or in its zone.
+    private func sameKind(as reference: ResolvedTime, wallClock: LocalDateTime) -> ResolvedTime {
+        switch reference {
+        case .instant(_, let zone):
+            .instant(utc: zone.utcSeconds(forLocal: wallClock.secondsSinceEpoch), zone: zone)
+        default:
+            .floating(wallClock)
+        }
+    }
+
+    /// Adds a duration: whole days on the wall clock of the time's zone, then exact seconds
+    /// (RFC 5545 §3.3.6), so `P1D` keeps 09:00 across a DST change and `PT24H` does not.
+    private func adding(_ duration: CalendarDuration, to time: ResolvedTime) throws(CivilTimeError)
+        -> ResolvedTime
+    {
+        switch time {
+        case .date(let date):
+            return .date(try date.adding(days: duration.days))
+        case .floating(let wallClock):
+            return .floating(
+                try wallClock.adding(days: duration.days).adding(seconds: duration.seconds))
+        case .instant(let utc, let zone):
+            var moved = utc
+            if duration.days != 0 {
+                let local = try LocalDateTime(secondsSinceEpoch: zone.localSeconds(forUTC: utc))
+                    .adding(days: duration.days)
+                moved = zone.utcSeconds(forLocal: local.secondsSinceEpoch)
+            }
+            let (sum, overflow) = moved.addingReportingOverflow(duration.seconds)
+            guard !overflow else { throw .outOfRange("DURATION \(duration)") }
+            return .instant(utc: sum, zone: zone)
+        }
+    }
+
+    // MARK: - Other properties
+
+    private mutating func status(_ source: EventSource) -> EventStatus? {
+        guard let (value, line) = source.status else { return nil }
+        guard let status = EventStatus(rawValue: value) else {
+            warn(source, line, "Unknown STATUS '\(value)' for a VEVENT", "STATUS ignored")
+            return nil
+        }
+        return status
+    }
+
+    private mutating func transparency(_ source: EventSource) -> Transparency {
+        guard let (value, line) = source.transparency else { return .opaque }
+        guard let transparency = Transparency(rawValue: value) else {
+            warn(source, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
+            return .opaque
+        }
+        return transparency
+    }
+
+    private mutating func missingUID(_ source: EventSource) -> String {
+        let uid = "\(source.file):\(source.line)"
+        warn(source, source.line, "VEVENT has no UID", "its id is '\(uid)'")
+        return uid
+    }
+
+    private mutating func warn(
+        _ source: EventSource, _ line: Int, _ message: String, _ assumption: String?
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                .warning, file: source.file, line: line, uid: source.uid, message: message,
+                assumption: assumption))
+    }
+
+    private mutating func fail(_ source: EventSource, _ line: Int, _ message: String) {
+        diagnostics.append(
+            Diagnostic(
+                .error, file: source.file, line: line, uid: source.uid, message: message,
+                assumption: "event skipped"))
+    }
+}

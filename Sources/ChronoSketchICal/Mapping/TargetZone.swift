@@ -1,0 +1,41 @@
+/// The zone that UTC and zoned times are converted to, with the name the output reports.
+public struct TargetZone: Sendable {
+    /// An IANA name (`Europe/Berlin`), `UTC`, or a POSIX TZ string taken from `TZ`.
+    public let name: String
+    let rules: any ZoneRules
+
+    init(rules: any ZoneRules) {
+        name = rules.identifier
+        self.rules = rules
+    }
+
+    /// UTC.
+    public static let utc = TargetZone(rules: FixedOffsetZone.utc)
+
+    /// Resolves what `--tz` names: `local` (the `TZ` variable, else the system zone), `UTC`,
+    /// or an IANA name.
+    /// - Throws: ``ZoneLookupError`` when the name is not in the zone database.
+    public static func named(
+        _ name: String, environment: [String: String],
+        database: ZoneInfoDatabase = .system
+    ) throws(ZoneLookupError) -> TargetZone {
+        switch name {
+        case "local":
+            return TargetZone(rules: database.localZone(environment: environment))
+        case "UTC", "utc", "Z":
+            return .utc
+        default:
+            guard let rules = database.zone(named: name) else { throw ZoneLookupError(name: name) }
+            return TargetZone(rules: rules)
+        }
+    }
+}
+
+/// A zone name the zone database does not know.
+public struct ZoneLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let name: String
+
+    public var description: String {
+        "Unknown time zone '\(name)': expected an IANA name such as Europe/Berlin, UTC or local"
+    }
+}

@@ -1,0 +1,59 @@
+import ChronoSketchCore
+
+/// Finds the zone a TZID names, in the order SPEC §3 gives: the VTIMEZONE embedded in the
+/// same calendar, then the IANA database, then the IANA name inside a prefixed TZID such as
+/// `/mozilla.org/20050126_1/Europe/Berlin`.
+final class ZoneResolver {
+    /// How a TZID was resolved, for messages.
+    enum Source: Sendable, Equatable {
+        case embedded, database, prefixedDatabase(String)
+    }
+
+    private let database: ZoneInfoDatabase
+    private var cache: [Key: (zone: (any ZoneRules)?, source: Source?)] = [:]
+
+    private struct Key: Hashable {
+        var file: Int
+        var calendar: Int
+        var tzid: String
+    }
+
+    init(database: ZoneInfoDatabase) {
+        self.database = database
+    }
+
+    /// The zone for `tzid` as seen from calendar `calendar` of file `file`, or nil.
+    func zone(_ tzid: String, file: Int, calendar: Int, scope: CalendarScope) -> (
+        zone: any ZoneRules, source: Source
+    )? {
+        let key = Key(file: file, calendar: calendar, tzid: tzid)
+        if let cached = cache[key] {
+            guard let zone = cached.zone, let source = cached.source else { return nil }
+            return (zone, source)
+        }
+        let found = lookUp(tzid, scope: scope)
+        cache[key] = (found?.zone, found?.source)
+        return found
+    }
+
+    private func lookUp(_ tzid: String, scope: CalendarScope) -> (
+        zone: any ZoneRules, source: Source
+    )? {
+        if let component = scope.zones[tzid], let zone = EmbeddedZone(component, tzid: tzid) {
+            return (zone, .embedded)
+        }
+        if let zone = database.zone(named: tzid) {
+            return (zone, .database)
+        }
+        if tzid.hasPrefix("/") {
+            let parts = tzid.split(separator: "/")
+            for start in parts.indices.dropLast() {
+                let candidate = parts[start...].joined(separator: "/")
+                if candidate.contains("/"), let zone = database.zone(named: candidate) {
+                    return (zone, .prefixedDatabase(candidate))
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import ChronoSketchCore
+
+/// A DATE or DATE-TIME value as read from a property (RFC 5545 §3.3.4, §3.3.5).
+public enum ICalDateTime: Sendable, Hashable, CustomStringConvertible {
+    case date(CivilDate)
+    /// A date-time; `isUTC` when it was written with `Z`.
+    case dateTime(LocalDateTime, isUTC: Bool)
+
+    public var isDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+
+    /// The wall-clock value; a date reads as 00:00 of its day.
+    public var wallClock: LocalDateTime {
+        switch self {
+        case .date(let date): LocalDateTime(startOf: date)
+        case .dateTime(let time, _): time
+        }
+    }
+
+    /// RFC 5545 basic form: `YYYYMMDD`, `YYYYMMDDTHHMMSS`, or with a trailing `Z`.
+    public var description: String {
+        switch self {
+        case .date(let date): date.basicFormat
+        case .dateTime(let time, let isUTC): time.basicFormat + (isUTC ? "Z" : "")
+        }
+    }
+}
+
+/// An RFC 5545 PERIOD (§3.3.9): a start and either an end or a duration.
+public struct ICalPeriod: Sendable, Hashable {
+    public let start: ICalDateTime
+    public let end: ICalDateTime?
+    public let duration: CalendarDuration?
+
+    public init(start: ICalDateTime, end: ICalDateTime?, duration: CalendarDuration?) {
+        self.start = start
+        self.end = end
+        self.duration = duration
+    }
+}
+
+/// What libical understood of one value of a property.
+public enum ICalValue: Sendable, Hashable {
+    /// TEXT, unescaped (RFC 5545 §3.3.11).
+    case text(String)
+    case dateTime(ICalDateTime)
+    case period(ICalPeriod)
+    case duration(CalendarDuration)
+    /// UTC-OFFSET in seconds east of UTC.
+    case utcOffset(Int)
+    case integer(Int)
+    /// RECUR, in libical's normalised text form.
+    case recurrence(String)
+    /// CAL-ADDRESS or URI, as written.
+    case uri(String)
+    /// Any other type, in libical's text form (enumerations such as STATUS and TRANSP).
+    case other(String)
+    /// A property libical read with no value.
+    case empty
+
+    /// The value as text, for the kinds that have one.
+    public var text: String? {
+        switch self {
+        case .text(let text), .uri(let text), .other(let text), .recurrence(let text): text
+        case .integer(let number): String(number)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,55 @@
+internal import CLibical
+import ChronoSketchCore
+
+/// libical's RRULE iterator (`icalrecur_iterator`) over floating wall-clock times.
+///
+/// The caller budgets iterations: a rule that never matches makes `next()` search far ahead,
+/// so callers stop after a bounded number of calls.
+final class LibicalRecurrenceIterator {
+    private let iterator: OpaquePointer
+
+    /// Starts iterating `rule` (RECUR text without the `RRULE:` name) from `start`.
+    /// Returns nil when libical cannot read the rule or start an iterator for it.
+    init?(rule: String, start: ICalDateTime) {
+        _ = LibicalRuntime.prepared
+        let recurrence = icalrecurrencetype_from_string(rule)
+        guard recurrence.freq != ICAL_NO_RECURRENCE else { return nil }
+        guard let iterator = icalrecur_iterator_new(recurrence, Self.time(start)) else {
+            return nil
+        }
+        self.iterator = iterator
+    }
+
+    /// Moves ahead so that the next instance is the first at or after `start`.
+    /// Returns false when the rule has a COUNT (libical cannot skip counted instances).
+    func skip(to start: ICalDateTime) -> Bool {
+        icalrecur_iterator_set_start(iterator, Self.time(start)) != 0
+    }
+
+    private static func time(_ value: ICalDateTime) -> icaltimetype {
+        var time = icaltime_null_time()
+        let wallClock = value.wallClock
+        time.year = Int32(wallClock.date.year)
+        time.month = Int32(wallClock.date.month)
+        time.day = Int32(wallClock.date.day)
+        if value.isDate {
+            time.is_date = 1
+        } else {
+            time.hour = Int32(wallClock.hour)
+            time.minute = Int32(wallClock.minute)
+            time.second = Int32(wallClock.second)
+        }
+        return time
+    }
+
+    deinit {
+        icalrecur_iterator_free(iterator)
+    }
+
+    /// The next instance, or nil when the rule is exhausted.
+    func next() -> ICalDateTime? {
+        let time = icalrecur_iterator_next(iterator)
+        guard icaltime_is_null_time(time) == 0 else { return nil }
+        return LibicalValueReader.dateTime(time)
+    }
+}

@@ -1,0 +1,20 @@
+/// Why an input cannot be used at all (as opposed to a problem with one event in it).
+///
+/// Each maps to exit status 2 on the command line.
+public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The input as named by the user (`<stdin>` for standard input).
+    public let file: String
+    public let line: Int?
+    public let message: String
+
+    public init(file: String, line: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        if let line { return "\(file):\(line): error: \(message)" }
+        return "\(file): error: \(message)"
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Where a calendar is read from.
+public enum InputSource: Sendable, Hashable {
+    /// A file path as the user wrote it.
+    case file(String)
+    /// Standard input (`-` on the command line, or no file at all).
+    case standardInput
+    /// Bytes already in memory, under a name used in messages.
+    case memory(name: String, bytes: [UInt8])
+
+    /// The name diagnostics use: the path as given, `<stdin>`, or the memory name.
+    public var name: String {
+        switch self {
+        case .file(let path): path
+        case .standardInput: "<stdin>"
+        case .memory(let name, _): name
+        }
+    }
+}
+
+/// Reads an input in chunks, so a large file is never held whole.
+struct ChunkReader {
+    private let name: String
+    private let chunkSize: Int
+    private var handle: FileHandle?
+    private var memory: [UInt8]?
+    private var memoryOffset = 0
+
+    /// Opens the input.
+    /// - Throws: ``InputError`` for a missing file, a directory or an unreadable file.
+    /// - Parameter chunkSize: bytes per read (small sizes exercise chunk boundaries in tests).
+    init(_ source: InputSource, chunkSize: Int = 1 << 20) throws(InputError) {
+        name = source.name
+        self.chunkSize = chunkSize
+        switch source {
+        case .memory(_, let bytes):
+            memory = bytes
+        case .standardInput:
+            handle = FileHandle.standardInput
+        case .file(let path):
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw InputError(file: path, message: "No such file")
+            }
+            guard !isDirectory.boolValue else {
+                throw InputError(file: path, message: "Is a directory, not a calendar file")
+            }
+            guard FileManager.default.isReadableFile(atPath: path),
+                let opened = FileHandle(forReadingAtPath: path)
+            else {
+                throw InputError(file: path, message: "Permission denied: cannot read the file")
+            }
+            handle = opened
+        }
+    }
+
+    /// The next chunk, or nil at the end of the input.
+    /// - Throws: ``InputError`` when reading fails.
+    mutating func next() throws(InputError) -> [UInt8]? {
+        if let bytes = memory {
+            guard memoryOffset < bytes.count else {
+                memory = nil
+                return nil
+            }
+            let end = min(bytes.count, memoryOffset + chunkSize)
+            defer { memoryOffset = end }
+            return Array(bytes[memoryOffset..<end])
+        }
+        guard let handle else { return nil }
+        do {
+            guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty
+            else {
+                close()
+                return nil
+            }
+            return [UInt8](data)
+        } catch {
+            close()
+            throw InputError(file: name, message: "Read failed: \(error.localizedDescription)")
+        }
+    }
+
+    private mutating func close() {
+        if let handle, handle !== FileHandle.standardInput {
+            try? handle.close()
+        }
+        handle = nil
+    }
+}

@@ -1,0 +1,215 @@
+/// A content line split into name, parameters and value (RFC 5545 §3.1).
+///
+/// The line's bytes are kept whole and the value is an offset into them, so the line as
+/// written stays available without a second copy.
+struct TokenizedLine: Sendable {
+    /// Upper-cased name.
+    var name: String
+    var parameters: [ICalParameter]
+    /// The unfolded line: as written, or rebuilt when one of the repairs below applied.
+    var bytes: [UInt8]
+    /// Where the value starts in ``bytes``.
+    var valueStart: Int
+    /// Parameters that could not be read and were left out, as messages.
+    var warnings: [String]
+    /// Set when the line was read by one of the repairs below; ``bytes`` then hold the line
+    /// rebuilt from its parts, which is also what libical is given.
+    var repaired = false
+
+    /// The value as written.
+    var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
+    var value: String { String(decoding: valueBytes, as: UTF8.self) }
+
+    /// The line rebuilt from its parts, parameter values quoted where they must be.
+    static func canonical(name: String, parameters: [ICalParameter], value: String) -> (
+        [UInt8], Int
+    ) {
+        var text = name
+        for parameter in parameters {
+            text += ";" + parameter.name + "="
+            text += parameter.values.map { value in
+                value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," })
+                    ? "\"" + value + "\"" : value
+            }.joined(separator: ",")
+        }
+        text += ":"
+        let start = text.utf8.count
+        return (Array((text + value).utf8), start)
+    }
+}
+
+/// Splits a content line the way RFC 5545 §3.1 defines it:
+/// `name *(";" param) ":" value`, where a parameter value may be a quoted string.
+enum PropertyTokenizer {
+    enum Failure: Error, Sendable, Hashable {
+        case noName
+        case noColon
+    }
+
+    private static let colon = UInt8(ascii: ":")
+    private static let semicolon = UInt8(ascii: ";")
+    private static let comma = UInt8(ascii: ",")
+    private static let equals = UInt8(ascii: "=")
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+
+    /// Splits `bytes`, which must be NUL-free UTF-8.
+    /// - Throws: ``Failure`` when there is no name or no colon before the value.
+    static func tokenize(_ bytes: [UInt8]) throws(Failure) -> TokenizedLine {
+        var index = 0
+        while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+        guard index > 0 else { throw .noName }
+        guard index < bytes.count, bytes[index] == colon || bytes[index] == semicolon else {
+            throw index == bytes.count ? .noColon : .noName
+        }
+        let name = upperASCII(bytes[0..<index])
+        var parameters: [ICalParameter] = []
+        var warnings: [String] = []
+        while index < bytes.count, bytes[index] == semicolon {
+            index += 1
+            let nameStart = index
+            while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+            let parameterName = upperASCII(bytes[nameStart..<index])
+            guard !parameterName.isEmpty, index < bytes.count, bytes[index] == equals else {
+                let skipped = skipParameter(bytes, from: nameStart)
+                warnings.append(
+                    "Parameter '\(text(bytes[nameStart..<skipped]))' has no name=value form")
+                index = skipped
+                continue
+            }
+            index += 1
+            var values: [String] = []
+            while true {
+                if index < bytes.count, bytes[index] == quote {
+                    let valueStart = index + 1
+                    index = valueStart
+                    while index < bytes.count, bytes[index] != quote { index += 1 }
+                    values.append(decodeCaret(bytes[valueStart..<index]))
+                    if index < bytes.count { index += 1 }
+                } else {
+                    let valueStart = index
+                    while index < bytes.count, bytes[index] != semicolon, bytes[index] != colon,
+                        bytes[index] != comma
+                    {
+                        // Apple writes `\;` inside parameter values; like libical, a
+                        // backslash keeps the next byte in the value.
+                        index += bytes[index] == backslash && index + 1 < bytes.count ? 2 : 1
+                    }
+                    values.append(decodeCaret(bytes[valueStart..<index]))
+                }
+                guard index < bytes.count, bytes[index] == comma else { break }
+                index += 1
+            }
+            parameters.append(ICalParameter(name: parameterName, values: values))
+        }
+        guard index < bytes.count, bytes[index] == colon else {
+            return try splitQuotedValue(name, parameters, warnings)
+        }
+        var line = TokenizedLine(
+            name: name, parameters: parameters, bytes: bytes, valueStart: index + 1,
+            warnings: warnings)
+        extendUnquotedTZID(&line)
+        return line
+    }
+
+    /// Outlook sometimes closes a quoted last parameter after the value
+    /// (`DTSTART;TZID="W. Europe Standard Time:20200609T090000"`): the last colon inside the
+    /// quotes then separates parameter and value.
+    private static func splitQuotedValue(
+        _ name: String, _ parameters: [ICalParameter], _ warnings: [String]
+    ) throws(Failure) -> TokenizedLine {
+        guard var last = parameters.last, last.values.count == 1,
+            let split = last.values[0].lastIndex(of: ":")
+        else { throw .noColon }
+        var parameters = parameters
+        let value = String(last.values[0][last.values[0].index(after: split)...])
+        last.values[0] = String(last.values[0][..<split])
+        parameters[parameters.count - 1] = last
+        let (bytes, valueStart) = TokenizedLine.canonical(
+            name: name, parameters: parameters, value: value)
+        return TokenizedLine(
+            name: name, parameters: parameters, bytes: bytes, valueStart: valueStart,
+            warnings: warnings + ["The quotes of \(last.name) enclose the value too"],
+            repaired: true)
+    }
+
+    /// Letters, digits, `-` and `_` (RFC 5545 names allow the first three; some producers
+    /// write the last).
+    @inline(__always)
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+    }
+
+    private static func skipParameter(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        var quoted = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote { quoted.toggle() }
+            if !quoted, byte == semicolon || byte == colon { break }
+            index += 1
+        }
+        return index
+    }
+
+    private static func upperASCII(_ bytes: ArraySlice<UInt8>) -> String {
+        if !bytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { return text(bytes) }
+        return String(
+            decoding: bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// RFC 6868: `^n` is a newline, `^'` a double quote and `^^` a caret.
+    private static func decodeCaret(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(UInt8(ascii: "^")) else { return text(bytes) }
+        var decoded: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "^"), index + 1 < bytes.endIndex {
+                switch bytes[index + 1] {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    decoded.append(0x0A)
+                    index += 2
+                    continue
+                case UInt8(ascii: "'"):
+                    decoded.append(quote)
+                    index += 2
+                    continue
+                case UInt8(ascii: "^"):
+                    decoded.append(byte)
+                    index += 2
+                    continue
+                default:
+                    break
+                }
+            }
+            decoded.append(byte)
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// Some producers write an unquoted TZID holding a colon (`TZID=GMT+05:30:20120904T…`).
+    /// When the value as split is not a date-time but the text after its last colon is, the
+    /// colon belongs to the TZID.
+    private static func extendUnquotedTZID(_ line: inout TokenizedLine) {
+        guard let last = line.parameters.indices.last, line.parameters[last].name == "TZID",
+            line.parameters[last].values.count == 1,
+            let split = line.valueBytes.lastIndex(of: colon),
+            !ValueGuard.isDateTimeList(line.valueBytes),
+            ValueGuard.isDateTimeList(line.bytes[(split + 1)...])
+        else { return }
+        var parameters = line.parameters
+        parameters[last].values[0] += ":" + text(line.bytes[line.valueStart..<split])
+        let value = text(line.bytes[(split + 1)...])
+        (line.bytes, line.valueStart) = TokenizedLine.canonical(
+            name: line.name, parameters: parameters, value: value)
+        line.parameters = parameters
+        line.repaired = true
+    }
+}

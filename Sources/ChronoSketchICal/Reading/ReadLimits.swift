@@ -1,0 +1,22 @@
+/// Bounds the reader enforces before libical sees a line (libical's writer recurses per
+/// nesting level, its parser keeps at most 100 parameters, and memory must stay bounded).
+public struct ReadLimits: Sendable, Hashable {
+    /// Longest unfolded content line, in bytes.
+    public var maximumLineLength: Int
+    /// Deepest component nesting, VCALENDAR included.
+    public var maximumDepth: Int
+    /// Most properties in one component.
+    public var maximumPropertiesPerComponent: Int
+    /// Most parameters on one property.
+    public var maximumParametersPerProperty: Int
+
+    public init(
+        maximumLineLength: Int = 32 << 20, maximumDepth: Int = 64,
+        maximumPropertiesPerComponent: Int = 100_000, maximumParametersPerProperty: Int = 100
+    ) {
+        self.maximumLineLength = maximumLineLength
+        self.maximumDepth = maximumDepth
+        self.maximumPropertiesPerComponent = maximumPropertiesPerComponent
+        self.maximumParametersPerProperty = maximumParametersPerProperty
+    }
+}

@@ -1,0 +1,4 @@
+import ChronoSketchCLI
+import Foundation
+
+exit(ICSCommandLine.run(Array(CommandLine.arguments.dropFirst()), io: .process()))

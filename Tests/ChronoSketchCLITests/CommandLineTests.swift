@@ -1,0 +1,62 @@
+import Testing
+
+@testable import ChronoSketchCLI
+
+@Suite struct CommandLineTests {
+    @Test func rootHelpListsEverySubcommand() {
+        let result = CLI.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.hasPrefix("OVERVIEW: "))
+        for command in ICSCommandLine.commands {
+            #expect(result.standardOutput.contains("\n  \(command.spec.name) "))
+        }
+        #expect(CLI.run([]).standardOutput == result.standardOutput)
+        #expect(CLI.run(["help"]).standardOutput == result.standardOutput)
+    }
+
+    @Test func everySubcommandHasHelpNamingEachOption() {
+        for command in ICSCommandLine.commands {
+            let result = CLI.run([command.spec.name, "--help"])
+            #expect(result.status == 0)
+            #expect(result.standardOutput.contains("USAGE: ics \(command.spec.name)"))
+            for option in command.spec.options {
+                #expect(result.standardOutput.contains("--\(option.name)"))
+            }
+            #expect(CLI.run(["help", command.spec.name]).standardOutput == result.standardOutput)
+            #expect(
+                result.standardOutput.split(separator: "\n").allSatisfy {
+                    $0.count <= 80 || $0.hasPrefix("USAGE:")
+                })
+        }
+    }
+
+    @Test func versionIsPrinted() {
+        let result = CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "ics \(ICSCommandLine.version)\n")
+    }
+
+    @Test func unknownSubcommandIsAUsageError() {
+        let result = CLI.run(["evnets"])
+        #expect(result.status == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError == """
+                Error: Unknown subcommand 'evnets'
+                Usage: ics <subcommand>
+                  See 'ics --help' for more information.
+
+                """)
+    }
+
+    @Test func usageErrorsNameTheCommandAndPointToItsHelp() {
+        let result = CLI.run(["events", "--frmo", "2026-01-01"])
+        #expect(result.status == 64)
+        #expect(result.standardOutput.isEmpty)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.first == "Error: Unknown option '--frmo'")
+        #expect(lines.dropFirst().first?.hasPrefix("Usage: ics events ") == true)
+        #expect(lines.last == "  See 'ics events --help' for more information.")
+    }
+}

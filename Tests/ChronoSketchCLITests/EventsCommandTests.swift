@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import ChronoSketchCLI
+
+@Suite struct EventsCommandTests {
+    private let zones = CLI.fixture("valid/zones.ics")
+
+    @Test func jsonIsAnArrayOfTheDocumentedFieldsInOrder() throws {
+        let result = CLI.run(["events", zones, "--tz", "Europe/Berlin", "--format", "json"])
+        #expect(result.status == 0)
+        let array = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [[String: Any]])
+        #expect(array.count == 8)
+        let utc = try #require(array.first { $0["id"] as? String == "zone-utc@fixtures" })
+        #expect(utc["start"] as? String == "2026-09-08T09:00")
+        #expect(utc["end"] as? String == "2026-09-08T10:00")
+        #expect(utc["zone"] as? String == "Europe/Berlin")
+        #expect(utc["allDay"] as? Bool == false)
+        #expect(utc["recurrenceId"] is NSNull)
+        #expect(utc["line"] as? Int == 30)
+        let floating = try #require(array.first { $0["id"] as? String == "zone-floating@fixtures" })
+        #expect(floating["zone"] is NSNull)
+        let firstLine = try #require(result.standardOutput.split(separator: "\n").dropFirst().first)
+        let keys = firstLine.matches(of: /"([a-zA-Z]+)":/).map { String($0.output.1) }
+        #expect(
+            Array(keys.prefix(EventSchema.columnNames.count + 4)).filter {
+                EventSchema.columnNames.contains($0)
+            }
+                == EventSchema.columnNames)
+    }
+
+    @Test func ndjsonHasOneObjectPerLineSortedByStartThenId() throws {
+        let result = CLI.run(["events", zones, "--tz", "UTC", "--format", "ndjson"])
+        let records = try CLI.records(result.standardOutput)
+        #expect(records.count == 8)
+        let keys = records.map { "\($0["start"] as? String ?? "") \($0["id"] as? String ?? "")" }
+        #expect(keys == keys.sorted())
+    }
+
+    @Test func csvHasAHeaderAndQuotesWhereNeeded() throws {
+        let result = CLI.run([
+            "events", CLI.fixture("valid/properties.ics"), "--tz", "UTC", "--format", "csv",
+        ])
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first.map(String.init) == EventSchema.columnNames.joined(separator: ","))
+        #expect(result.standardOutput.contains("\"Design review, round 2\""))
+        #expect(result.standardOutput.contains("Work; Design; Review"))
+        #expect(
+            result.standardOutput.contains("Grace Hopper <grace@example.com>; linus@example.com"))
+    }
+
+    @Test func textIsAnAgendaGroupedByDate() {
+        let result = CLI.run(["events", CLI.fixture("valid/timed-ends.ics"), "--tz", "UTC"])
+        #expect(result.standardOutput.hasPrefix("Times in UTC\n\nTuesday 8 September 2026\n"))
+        #expect(result.standardOutput.contains("  22:00–02:00+1   Night shift\n"))
+        #expect(result.standardOutput.contains("\nWednesday 9 September 2026\n"))
+        let german = CLI.run([
+            "events", CLI.fixture("valid/timed-ends.ics"), "--tz", "UTC", "--lang", "de",
+        ])
+        #expect(german.standardOutput.hasPrefix("Zeiten in UTC\n\nDienstag, 8. September 2026\n"))
+    }
+
+    @Test func windowOptionsFilterAndAreChecked() throws {
+        let result = CLI.run([
+            "events", CLI.fixture("valid/all-day.ics"), "--from", "2026-09-09", "--to=2026-09-12",
+            "--format", "ndjson",
+        ])
+        #expect(
+            try CLI.records(result.standardOutput).map { $0["id"] as? String } == [
+                "all-day-dtend@fixtures", "all-day-duration@fixtures",
+            ])
+        let backwards = CLI.run(["events", zones, "--from", "2026-09-09", "--to", "2026-09-09"])
+        #expect(backwards.status == 64)
+        #expect(
+            backwards.standardError.hasPrefix(
+                "Error: The value '2026-09-09' is invalid for '--to <date>': it must be after --from 2026-09-09"
+            ))
+        let badDate = CLI.run(["events", zones, "--from", "2026-02-30"])
+        #expect(badDate.status == 64)
+        #expect(
+            badDate.standardError.hasPrefix(
+                "Error: The value '2026-02-30' is invalid for '--from <date>': Invalid date '2026-02-30': February 2026 has 28 days"
+            ))
+    }
+
+    @Test func lenientModeListsTheRestAndStrictModeFails() {
+        let bad = CLI.fixture("invalid/bad-events.ics")
+        let lenient = CLI.run(["events", bad, "--tz", "UTC", "--format", "ndjson"])
+        #expect(lenient.status == 0)
+        #expect(lenient.standardOutput.split(separator: "\n").count == 2)
+        #expect(
+            lenient.standardError.contains(
+                "\(bad):15: error: DTEND 2026-09-08T10:00Z is before DTSTART 2026-09-08T11:00Z; event skipped"
+            ))
+        let strict = CLI.run(["events", bad, "--tz", "UTC", "--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.standardOutput.isEmpty)
+        #expect(
+            strict.standardError.contains("\(bad):21: error: Invalid date-time '20260230T110000Z'"))
+    }
+
+    @Test func standardInputIsReadForDashOrNoFile() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: zones)))
+        let dash = CLI.run(
+            ["events", "-", "--tz", "UTC", "--format", "ndjson"], standardInput: bytes)
+        let none = CLI.run(["events", "--tz", "UTC", "--format", "ndjson"], standardInput: bytes)
+        #expect(dash.status == 0)
+        #expect(dash.standardOutput == none.standardOutput)
+        #expect(try CLI.records(dash.standardOutput).first?["file"] as? String == "<stdin>")
+    }
+
+    @Test func localZoneComesFromTZ() throws {
+        let result = CLI.run(
+            ["events", zones, "--format", "ndjson"], environment: ["TZ": "Asia/Tokyo"])
+        let utc = try #require(
+            try CLI.records(result.standardOutput).first {
+                $0["id"] as? String == "zone-utc@fixtures"
+            })
+        #expect(utc["zone"] as? String == "Asia/Tokyo")
+        #expect(utc["start"] as? String == "2026-09-08T16:00")
+    }
+
+    @Test func outputFileIsWrittenWholeAndNeverOverAnInput() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("events.json").path
+        let written = CLI.run(["events", zones, "--tz", "UTC", "--format", "json", "-o", target])
+        #expect(written.status == 0)
+        #expect(written.standardOutput.isEmpty)
+        let expected = CLI.run(["events", zones, "--tz", "UTC", "--format", "json"]).standardOutput
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+
+        let failed = CLI.run(["events", CLI.fixture("invalid/truncated.ics"), "-o", target])
+        #expect(failed.status == 2)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+
+        let input = directory.appendingPathComponent("input.ics").path
+        try FileManager.default.copyItem(atPath: zones, toPath: input)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        let refused = CLI.run(["events", input, "-o", input])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("The output file is also an input"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "events.json", "input.ics",
+            ])
+    }
+}

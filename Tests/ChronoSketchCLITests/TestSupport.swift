@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import ChronoSketchCLI
+
+/// What one run of `ics` produced.
+struct RunResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+enum CLI {
+    /// The package root, found from this file's path.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func fixture(_ relative: String) -> String {
+        root.appendingPathComponent("Fixtures").appendingPathComponent(relative).path
+    }
+
+    /// Runs `ics` in process with injected streams.
+    static func run(
+        _ arguments: [String], standardInput: [UInt8]? = nil, environment: [String: String] = [:]
+    )
+        -> RunResult
+    {
+        let output = MemoryOutput()
+        let error = MemoryOutput()
+        let io = CommandIO(
+            standardOutput: output, standardError: error, standardInput: standardInput,
+            environment: environment)
+        let status = ICSCommandLine.run(arguments, io: io)
+        return RunResult(status: status, standardOutput: output.text, standardError: error.text)
+    }
+
+    /// The built `ics` executable: `ICS_BINARY`, else the one beside the test bundle.
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["ICS_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("ics")
+    }
+
+    /// Runs the built binary as a separate process.
+    static func runBinary(
+        _ arguments: [String], in directory: URL? = nil, standardInput: Data? = nil,
+        environment: [String: String]? = nil
+    ) throws -> RunResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var variables = ProcessInfo.processInfo.environment
+        variables["TZ"] = "UTC"
+        variables.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment ?? [:] { variables[key] = value }
+        process.environment = variables
+        // Output goes to files, so neither stream can fill up and block the child.
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputURL = directory.appendingPathComponent("stdout")
+        let errorURL = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let error = try FileHandle(forWritingTo: errorURL)
+        let input = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = input
+        try process.run()
+        if let standardInput { input.fileHandleForWriting.write(standardInput) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        return RunResult(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
+            standardError: try String(contentsOf: errorURL, encoding: .utf8))
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ics-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Parses NDJSON output into objects.
+    static func records(_ ndjson: String) throws -> [[String: Any]] {
+        try ndjson.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return try #require(object as? [String: Any])
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import ChronoSketchICal
+
+@Suite struct ContentLineReaderTests {
+    private func lines(_ bytes: [UInt8], chunkSize: Int = 1 << 20, limit: Int = 1 << 20) throws
+        -> [ContentLine]
+    {
+        var reader = ContentLineReader(
+            chunks: try ChunkReader(.memory(name: "t", bytes: bytes), chunkSize: chunkSize),
+            maximumLineLength: limit)
+        var result: [ContentLine] = []
+        while let line = try reader.next() { result.append(line) }
+        return result
+    }
+
+    private func texts(_ lines: [ContentLine]) -> [String] {
+        lines.map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+
+    @Test(arguments: ["\r\n", "\n", "\r"])
+    func everyLineEndingGivesTheSameLines(ending: String) throws {
+        let text = ["BEGIN:VCALENDAR", "SUMMARY:a", " b", "END:VCALENDAR", ""].joined(
+            separator: ending)
+        let result = try lines(Array(text.utf8))
+        #expect(texts(result) == ["BEGIN:VCALENDAR", "SUMMARY:ab", "END:VCALENDAR"])
+        #expect(result.map(\.line) == [1, 2, 4])
+    }
+
+    @Test func mixedLineEndingsCountPhysicalLines() throws {
+        let result = try lines(Array("A:1\r\nB:2\nC:3\rD:4\r\n\r\nE:5".utf8))
+        #expect(texts(result) == ["A:1", "B:2", "C:3", "D:4", "E:5"])
+        #expect(result.map(\.line) == [1, 2, 3, 4, 6])
+    }
+
+    @Test func byteOrderMarkIsSkipped() throws {
+        let result = try lines([0xEF, 0xBB, 0xBF] + Array("BEGIN:VCALENDAR\r\n".utf8))
+        #expect(texts(result) == ["BEGIN:VCALENDAR"])
+    }
+
+    @Test func foldingWithSpaceOrTabJoinsLinesAndKeepsTheStartLine() throws {
+        let result = try lines(Array("X:1\r\nDESCRIPTION:ab\r\n cd\r\n\tef\r\nY:2\r\n".utf8))
+        #expect(texts(result) == ["X:1", "DESCRIPTION:abcdef", "Y:2"])
+        #expect(result.map(\.line) == [1, 2, 5])
+    }
+
+    @Test func foldInsideAUTF8SequenceIsRejoinedBeforeChecking() throws {
+        let euro: [UInt8] = [0xE2, 0x82, 0xAC]
+        let bytes =
+            Array("SUMMARY:".utf8) + euro[0..<1] + Array("\r\n ".utf8) + euro[1...] + [0x0D, 0x0A]
+        let result = try lines(bytes)
+        #expect(texts(result) == ["SUMMARY:€"])
+        #expect(result[0].problem == nil)
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 7, 64])
+    func chunkBoundariesDoNotChangeTheLines(chunkSize: Int) throws {
+        let text = "BEGIN:VCALENDAR\r\nDESCRIPTION:über\r\n  straße\r\n\r\nEND:VCALENDAR\r\n"
+        let whole = try lines(Array(text.utf8))
+        let chunked = try lines(Array(text.utf8), chunkSize: chunkSize)
+        #expect(texts(chunked) == texts(whole))
+        #expect(chunked.map(\.line) == whole.map(\.line))
+        #expect(texts(whole) == ["BEGIN:VCALENDAR", "DESCRIPTION:über straße", "END:VCALENDAR"])
+    }
+
+    @Test func indentationWithNothingToContinueIsDropped() throws {
+        let result = try lines(Array("    BEGIN:VCALENDAR\nVERSION:2.0\n".utf8))
+        #expect(texts(result) == ["BEGIN:VCALENDAR", "VERSION:2.0"])
+    }
+
+    @Test func nulBytesAndInvalidUTF8AreReported() throws {
+        let result = try lines(
+            Array("A:x\0y\r\n".utf8) + [0x42, 0x3A, 0xC3, 0x28, 0x0D, 0x0A] + Array("C:ok\r\n".utf8)
+        )
+        #expect(result.map(\.problem) == [.nulByte, .invalidUTF8, nil])
+    }
+
+    @Test(
+        arguments: [
+            [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF],
+        ] as [[UInt8]])
+    func overlongSurrogateAndOutOfRangeSequencesAreInvalid(sequence: [UInt8]) {
+        #expect(UTF8Check.problem(Array("X:".utf8) + sequence) == .invalidUTF8)
+    }
+
+    @Test func tooLongLinesAreCutAndReported() throws {
+        let result = try lines(
+            Array(("X:" + String(repeating: "a", count: 50) + "\r\n b\r\nY:1\r\n").utf8), limit: 20)
+        #expect(result.count == 2)
+        #expect(result[0].problem == .tooLong(limit: 20))
+        #expect(result[0].bytes.count == 20)
+        #expect(result[1].problem == nil)
+    }
+}

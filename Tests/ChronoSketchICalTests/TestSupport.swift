@@ -1,0 +1,108 @@
+import ChronoSketchCore
+import Foundation
+
+@testable import ChronoSketchICal
+
+/// Paths and small builders shared by the tests of this module.
+enum Fixture {
+    /// The package root, found from this file's path.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String {
+        root.appendingPathComponent(relative).path
+    }
+
+    /// The shared corpus of real calendars, when this checkout sits beside it.
+    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    /// A VCALENDAR around `body`, with CRLF line endings unless told otherwise.
+    static func calendar(_ body: String, header: String = "", lineEnding: String = "\r\n")
+        -> [UInt8]
+    {
+        let text = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//ChronoSketch//Tests//EN
+            \(header.isEmpty ? "" : header + "\n")\(body)
+            END:VCALENDAR
+
+            """
+        return Array(text.replacingOccurrences(of: "\n", with: lineEnding).utf8)
+    }
+
+    /// One VEVENT with the given property lines.
+    static func event(_ uid: String, _ lines: String) -> String {
+        "BEGIN:VEVENT\nUID:\(uid)\nDTSTAMP:20260101T000000Z\n\(lines)\nEND:VEVENT"
+    }
+
+    static let berlin = """
+        BEGIN:VTIMEZONE
+        TZID:Europe/Berlin
+        BEGIN:DAYLIGHT
+        TZOFFSETFROM:+0100
+        TZOFFSETTO:+0200
+        TZNAME:CEST
+        DTSTART:19700329T020000
+        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+        END:DAYLIGHT
+        BEGIN:STANDARD
+        TZOFFSETFROM:+0200
+        TZOFFSETTO:+0100
+        TZNAME:CET
+        DTSTART:19701025T030000
+        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+        END:STANDARD
+        END:VTIMEZONE
+        """
+
+    static func zone(_ name: String) throws -> TargetZone {
+        try TargetZone.named(name, environment: [:])
+    }
+
+    /// Loads in-memory calendars into events in `zone`.
+    static func load(
+        _ files: [(name: String, bytes: [UInt8])], zone: String = "Europe/Berlin",
+        from: String? = nil, to: String? = nil, wrTimezone: WRTimezonePolicy = .apply
+    ) throws -> LoadedCalendar {
+        let options = LoadOptions(
+            zone: try self.zone(zone), from: try from.map(CivilDate.init(parsing:)),
+            to: try to.map(CivilDate.init(parsing:)), wrTimezone: wrTimezone)
+        return try CalendarLoader.load(
+            files.map { .memory(name: $0.name, bytes: $0.bytes) }, options: options)
+    }
+
+    static func load(
+        _ bytes: [UInt8], zone: String = "Europe/Berlin", wrTimezone: WRTimezonePolicy = .apply
+    )
+        throws -> LoadedCalendar
+    {
+        try load([("test.ics", bytes)], zone: zone, wrTimezone: wrTimezone)
+    }
+
+    /// Reads every item and component of an in-memory input.
+    static func read(_ bytes: [UInt8], chunkSize: Int = 1 << 20) throws(InputError) -> (
+        components: [ICalComponent], calendarProperties: [ICalProperty], diagnostics: [Diagnostic]
+    ) {
+        var reader = try ICalendarReader(
+            .memory(name: "test.ics", bytes: bytes), chunkSize: chunkSize)
+        var components: [ICalComponent] = []
+        var properties: [ICalProperty] = []
+        while let item = try reader.next() {
+            switch item {
+            case .component(let component): components.append(component)
+            case .calendarProperty(let property): properties.append(property)
+            default: break
+            }
+        }
+        return (components, properties, reader.takeDiagnostics())
+    }
+}
+
+extension LoadedCalendar {
+    /// The event with this id.
+    func event(_ id: String) -> CalendarEvent? { events.first { $0.id == id } }
+
+    /// Messages of diagnostics, as printed.
+    var messages: [String] { diagnostics.map(\.description) }
+}
