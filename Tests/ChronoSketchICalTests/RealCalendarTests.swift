@@ -122,10 +122,13 @@ import Testing
                 [.file(path)], options: LoadOptions(zone: try Fixture.zone("Europe/Berlin")))
             #expect(!Self.unusable.contains(file), "\(file) was expected to be refused")
             let text = String(
-                decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-            let vevents = text.components(separatedBy: "BEGIN:VEVENT").count - 1
-            #expect(loaded.events.count <= vevents)
+                decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self
+            ).replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n ", with: "")
+                .replacingOccurrences(of: "\n\t", with: "")
+            let vevents = text.uppercased().components(separatedBy: "BEGIN:VEVENT").count - 1
+            #expect(loaded.events.filter { $0.recurrenceId == nil }.count <= vevents)
             #expect(Set(loaded.events.map(\.id)).count == loaded.events.count)
+            #expect(loaded.events.allSatisfy { text.contains($0.uid) || $0.uid.hasPrefix(path) })
             #expect(loaded.diagnostics.allSatisfy { $0.file == path && ($0.line ?? 1) >= 1 })
         } catch let error as InputError {
             #expect(Self.unusable.contains(file), "\(file): \(error)")

@@ -32,6 +32,37 @@ enum CommonOptions {
     static let output = OptionSpec.value(
         "output", "file", short: "o", help: "Write to this file (atomically) instead of stdout.")
 
+    static let maxInstances = OptionSpec.value(
+        "max-instances", "n", help: "Most instances one series gives. (default: 100000)")
+    static let maxTotalInstances = OptionSpec.value(
+        "max-total-instances", "n",
+        help: "Most instances all series give together. (default: 5000000)")
+    static let maxIterations = OptionSpec.value(
+        "max-iterations", "n",
+        help: "Most recurrence-rule steps for one series, instances or not. (default: 1000000)")
+
+    /// The expansion limits, defaults replaced by the options given.
+    static func expansionLimits(_ arguments: ParsedArguments) throws(UsageError) -> ExpansionLimits
+    {
+        var limits = ExpansionLimits()
+        limits.instancesPerSeries =
+            try positive(arguments, maxInstances) ?? limits.instancesPerSeries
+        limits.totalInstances = try positive(arguments, maxTotalInstances) ?? limits.totalInstances
+        limits.iterationsPerSeries =
+            try positive(arguments, maxIterations) ?? limits.iterationsPerSeries
+        return limits
+    }
+
+    static func positive(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
+        -> Int?
+    {
+        guard let text = arguments.value(option.name) else { return nil }
+        guard let value = Int(text), value > 0 else {
+            throw .invalidValue(text, for: option, "expected a whole number greater than 0")
+        }
+        return value
+    }
+
     /// The inputs the positionals name; `-` or none is standard input.
     static func inputs(_ arguments: ParsedArguments) -> [InputSource] {
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals

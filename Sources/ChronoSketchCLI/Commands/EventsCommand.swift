@@ -18,8 +18,11 @@ struct EventsCommand: Command {
         discussion: """
             Several files merge into one stream, sorted by start, then id. All-day events keep \
             their dates; floating times stay as written; UTC and zoned times are converted to \
-            the --tz zone. Problems go to stderr as file:line: severity: message; an event \
-            with an error is skipped unless --strict fails the run.
+            the --tz zone. Recurring series are expanded in their own zone, with EXDATE, RDATE \
+            and RECURRENCE-ID overrides applied; without --to, series with no end are listed \
+            until two years after the latest event start. Problems go to stderr as \
+            file:line: severity: message; an event with an error is skipped unless --strict \
+            fails the run.
             """,
         positional: PositionalSpec(
             name: "file", help: "Calendar files to read; '-' or none reads standard input.",
@@ -27,7 +30,8 @@ struct EventsCommand: Command {
         options: [
             CommonOptions.from, CommonOptions.to, CommonOptions.zone, format,
             CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.language,
-            CommonOptions.output,
+            CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
+            CommonOptions.maxIterations,
         ])
 
     let inputs: [InputSource]

@@ -9,16 +9,19 @@ public struct LoadOptions: Sendable {
     public var to: CivilDate?
     public var wrTimezone: WRTimezonePolicy
     public var limits: ReadLimits
+    public var expansion: ExpansionLimits
 
     public init(
         zone: TargetZone, from: CivilDate? = nil, to: CivilDate? = nil,
-        wrTimezone: WRTimezonePolicy = .apply, limits: ReadLimits = ReadLimits()
+        wrTimezone: WRTimezonePolicy = .apply, limits: ReadLimits = ReadLimits(),
+        expansion: ExpansionLimits = ExpansionLimits()
     ) {
         self.zone = zone
         self.from = from
         self.to = to
         self.wrTimezone = wrTimezone
         self.limits = limits
+        self.expansion = expansion
     }
 }
 
@@ -50,12 +53,13 @@ public enum CalendarLoader {
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
         var diagnostics: [[Diagnostic]] = []
         var candidates: [Candidate] = []
+        var series = SeriesCollector()
         for (fileIndex, input) in inputs.enumerated() {
             var stream = try CalendarStream(reading: input, limits: options.limits)
             while let source = try stream.next() {
-                if let event = mapper.map(
-                    source, fileIndex: fileIndex, scope: stream.scopes[source.calendar])
-                {
+                let scope = stream.scopes[source.calendar]
+                if series.take(source, fileIndex: fileIndex, scope: scope) { continue }
+                if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
                     candidates.append(
                         Candidate(
                             event: event, stamp: source.stamp, order: candidates.count,
@@ -64,6 +68,9 @@ public enum CalendarLoader {
             }
             diagnostics.append(stream.takeDiagnostics() + mapper.takeDiagnostics())
         }
+        expandSeries(
+            &series, mapper: &mapper, options: options, inputs: inputs, candidates: &candidates,
+            diagnostics: &diagnostics)
         let kept = keepNewest(candidates, notes: &diagnostics)
         let from = options.from.map(LocalDateTime.init(startOf:))
         let to = options.to.map(LocalDateTime.init(startOf:))
@@ -85,6 +92,98 @@ public enum CalendarLoader {
             .map(\.element)
         }
         return LoadedCalendar(events: events, diagnostics: ordered, zone: options.zone.name)
+    }
+
+    /// Expands every series and maps the overrides without a recurring master; reports the
+    /// horizon used for series without an end.
+    private static func expandSeries(
+        _ series: inout SeriesCollector, mapper: inout EventMapper, options: LoadOptions,
+        inputs: [InputSource], candidates: inout [Candidate], diagnostics: inout [[Diagnostic]]
+    ) {
+        var notes: [Diagnostic] = []
+        let (groups, orphans) = series.groups(diagnostics: &notes)
+        for note in notes {
+            diagnostics[inputs.firstIndex { $0.name == note.file } ?? 0].append(note)
+        }
+        let from = options.from.map(LocalDateTime.init(startOf:))
+        let latest = max(series.latestStart ?? options.from ?? .minimum, options.from ?? .minimum)
+        let horizon = (try? latest.adding(years: options.expansion.horizonYears)) ?? .maximum
+        let window = ExpansionWindow(
+            from: from, to: options.to.map(LocalDateTime.init(startOf:)),
+            horizon: LocalDateTime(startOf: horizon))
+        var budget = options.expansion.totalInstances
+        var warnedBudget = false
+        for group in groups {
+            let fileIndex = group.master.fileIndex
+            if budget <= 0 {
+                if !warnedBudget {
+                    warnedBudget = true
+                    let master = group.master.source
+                    diagnostics[fileIndex].append(
+                        Diagnostic(
+                            .warning, file: master.file, line: master.line, uid: master.uid,
+                            message:
+                                "The total of \(options.expansion.totalInstances) instances is reached",
+                            assumption:
+                                "this and later series are not expanded (raise --max-total-instances)"
+                        ))
+                }
+                continue
+            }
+            for event in mapper.expand(
+                group, window: window, limits: options.expansion, budget: &budget)
+            {
+                candidates.append(
+                    Candidate(
+                        event: event, stamp: group.master.source.stamp, order: candidates.count,
+                        file: fileIndex))
+            }
+            diagnostics[fileIndex] += mapper.takeDiagnostics()
+        }
+        // An override of an event without RRULE replaces that event when it names its start.
+        var plain: [String: Int] = [:]
+        for (index, candidate) in candidates.enumerated() where candidate.event.recurrenceId == nil
+        {
+            plain[candidate.event.uid] = index
+        }
+        var replaced: [Int] = []
+        for orphan in orphans {
+            if let uid = orphan.source.uid, let index = plain[uid],
+                let recurrence = orphan.source.recurrenceID,
+                mapper.names(recurrence, candidates[index].event.originalStart, orphan)
+            {
+                replaced.append(index)
+                plain[uid] = nil
+            }
+            if let event = mapper.map(
+                orphan.source, fileIndex: orphan.fileIndex, scope: orphan.scope)
+            {
+                candidates.append(
+                    Candidate(
+                        event: event, stamp: orphan.source.stamp, order: candidates.count,
+                        file: orphan.fileIndex))
+            }
+            diagnostics[orphan.fileIndex] += mapper.takeDiagnostics()
+        }
+        for index in replaced.sorted(by: >) { candidates.remove(at: index) }
+        var unboundedByFile: [String: [SourceLocation]] = [:]
+        for location in mapper.unboundedSeries {
+            unboundedByFile[location.file, default: []].append(location)
+        }
+        for (fileIndex, input) in inputs.enumerated() {
+            guard let locations = unboundedByFile[input.name], let first = locations.first else {
+                continue
+            }
+            let count = Set(locations).count
+            diagnostics[fileIndex].append(
+                Diagnostic(
+                    .warning, file: input.name, line: first.line,
+                    message: count == 1
+                        ? "A series has no end" : "\(count) series have no end (the first here)",
+                    assumption:
+                        "listed until \(horizon), \(options.expansion.horizonYears) years after the latest event start; pass --to to choose"
+                ))
+        }
     }
 
     private struct Candidate {

@@ -25,9 +25,13 @@ struct EventMapper {
     let target: TargetZone
     let wrPolicy: WRTimezonePolicy
     let resolver: ZoneResolver
-    private var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
+    /// Series whose rules have no end, expanded to the horizon because there is no `--to`.
+    var unboundedSeries: [SourceLocation] = []
     /// TZIDs already reported as unknown, so each is reported once per file.
     private var unknownZones: Set<UnknownZone> = []
+    /// TZIDs already reported as read by a guess.
+    private var reportedZones: Set<UnknownZone> = []
 
     private struct UnknownZone: Hashable {
         var file: Int
@@ -47,9 +51,11 @@ struct EventMapper {
     }
 
     /// Maps one VEVENT; nil when it cannot be placed (the reason is in ``diagnostics``).
-    mutating func map(_ source: EventSource, fileIndex: Int, scope: CalendarScope)
-        -> CalendarEvent?
-    {
+    /// - Parameter recurrenceId: the recurrence id to give it, when it overrides an instance
+    ///   of a series (in the series' terms); by default its RECURRENCE-ID as written.
+    mutating func map(
+        _ source: EventSource, fileIndex: Int, scope: CalendarScope, recurrenceId: String? = nil
+    ) -> CalendarEvent? {
         if let fatal = source.fatal {
             diagnostics.append(fatal)
             return nil
@@ -77,14 +83,7 @@ struct EventMapper {
             fail(source, source.line, "\(error)")
             return nil
         }
-        if source.isRecurring {
-            warn(
-                source, source.line, "Recurring event: only its first instance is listed",
-                nil)
-        }
-        let recurrenceId: String? =
-            source.recurrenceID?.original.text
-            ?? (source.isRecurring ? startProperty.original.text : nil)
+        let recurrenceId = recurrenceId ?? source.recurrenceID?.original.text
         do {
             return try CalendarEvent(
                 uid: uid, recurrenceId: recurrenceId, title: source.summary, interval: interval,
@@ -102,14 +101,14 @@ struct EventMapper {
 
     // MARK: - Times
 
-    private struct Context {
+    struct Context {
         var source: EventSource
         var fileIndex: Int
         var scope: CalendarScope
     }
 
     /// Resolves a time's zone: TZID, else `X-WR-TIMEZONE` for floating times, else floating.
-    private mutating func resolve(_ time: TimeProperty, _ context: Context) -> ResolvedTime {
+    mutating func resolve(_ time: TimeProperty, _ context: Context) -> ResolvedTime {
         switch time.value {
         case .date(let date):
             return .date(date)
@@ -138,14 +137,26 @@ struct EventMapper {
         }
     }
 
-    private func zoneNamed(_ tzid: String, _ context: Context) -> (any ZoneRules)? {
-        resolver.zone(
-            tzid, file: context.fileIndex, calendar: context.source.calendar, scope: context.scope)?
-            .zone
+    /// The zone a TZID names, reporting once per file a name read by a guess (a dash for a
+    /// slash).
+    mutating func zoneNamed(_ tzid: String, _ context: Context) -> (any ZoneRules)? {
+        guard
+            let found = resolver.zone(
+                tzid, file: context.fileIndex, calendar: context.source.calendar,
+                scope: context.scope)
+        else { return nil }
+        if case .dashed(let name) = found.source,
+            reportedZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid)).inserted
+        {
+            warn(
+                context.source, context.source.start?.line ?? context.source.line,
+                "TZID '\(tzid)' names no VTIMEZONE and no zone", "read as \(name)")
+        }
+        return found.zone
     }
 
     /// The instant a wall-clock time denotes in `zone`, reporting gaps and folds.
-    private mutating func instant(
+    mutating func instant(
         _ wallClock: LocalDateTime, in zone: any ZoneRules, line: Int, _ source: EventSource
     ) -> ResolvedTime {
         let (utc, resolution) = zone.resolve(local: wallClock.secondsSinceEpoch)
@@ -167,7 +178,7 @@ struct EventMapper {
     }
 
     /// The target-zone wall clock of a resolved time.
-    private func wallClock(_ time: ResolvedTime) throws(CivilTimeError) -> LocalDateTime {
+    func wallClock(_ time: ResolvedTime) throws(CivilTimeError) -> LocalDateTime {
         switch time {
         case .date(let date): LocalDateTime(startOf: date)
         case .floating(let wallClock): wallClock
@@ -178,7 +189,7 @@ struct EventMapper {
 
     /// The exclusive end of an all-day event: DTEND, else DURATION in whole days, else one day
     /// (RFC 5545 §3.6.1). An end not after the start becomes one day.
-    private mutating func allDayEnd(_ start: CivilDate, _ source: EventSource)
+    mutating func allDayEnd(_ start: CivilDate, _ source: EventSource)
         throws(CivilTimeError)
         -> CivilDate
     {
@@ -219,7 +230,7 @@ struct EventMapper {
     }
 
     /// Start and end of a timed event in the target zone, or nil when the event is an error.
-    private mutating func timedBounds(
+    mutating func timedBounds(
         _ start: ResolvedTime, _ source: EventSource, _ context: Context
     ) throws(CivilTimeError) -> (LocalDateTime, LocalDateTime)? {
         var end = start
@@ -278,7 +289,7 @@ struct EventMapper {
     }
 
     /// A wall-clock time read the way `reference` was: floating, or in its zone.
-    private func sameKind(as reference: ResolvedTime, wallClock: LocalDateTime) -> ResolvedTime {
+    func sameKind(as reference: ResolvedTime, wallClock: LocalDateTime) -> ResolvedTime {
         switch reference {
         case .instant(_, let zone):
             .instant(utc: zone.utcSeconds(forLocal: wallClock.secondsSinceEpoch), zone: zone)
@@ -289,7 +300,7 @@ struct EventMapper {
 
     /// Adds a duration: whole days on the wall clock of the time's zone, then exact seconds
     /// (RFC 5545 §3.3.6), so `P1D` keeps 09:00 across a DST change and `PT24H` does not.
-    private func adding(_ duration: CalendarDuration, to time: ResolvedTime) throws(CivilTimeError)
+    func adding(_ duration: CalendarDuration, to time: ResolvedTime) throws(CivilTimeError)
         -> ResolvedTime
     {
         switch time {
@@ -313,7 +324,7 @@ struct EventMapper {
 
     // MARK: - Other properties
 
-    private mutating func status(_ source: EventSource) -> EventStatus? {
+    mutating func status(_ source: EventSource) -> EventStatus? {
         guard let (value, line) = source.status else { return nil }
         guard let status = EventStatus(rawValue: value) else {
             warn(source, line, "Unknown STATUS '\(value)' for a VEVENT", "STATUS ignored")
@@ -322,7 +333,7 @@ struct EventMapper {
         return status
     }
 
-    private mutating func transparency(_ source: EventSource) -> Transparency {
+    mutating func transparency(_ source: EventSource) -> Transparency {
         guard let (value, line) = source.transparency else { return .opaque }
         guard let transparency = Transparency(rawValue: value) else {
             warn(source, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
@@ -331,13 +342,13 @@ struct EventMapper {
         return transparency
     }
 
-    private mutating func missingUID(_ source: EventSource) -> String {
+    mutating func missingUID(_ source: EventSource) -> String {
         let uid = "\(source.file):\(source.line)"
         warn(source, source.line, "VEVENT has no UID", "its id is '\(uid)'")
         return uid
     }
 
-    private mutating func warn(
+    mutating func warn(
         _ source: EventSource, _ line: Int, _ message: String, _ assumption: String?
     ) {
         diagnostics.append(
@@ -346,7 +357,7 @@ struct EventMapper {
                 assumption: assumption))
     }
 
-    private mutating func fail(_ source: EventSource, _ line: Int, _ message: String) {
+    mutating func fail(_ source: EventSource, _ line: Int, _ message: String) {
         diagnostics.append(
             Diagnostic(
                 .error, file: source.file, line: line, uid: source.uid, message: message,

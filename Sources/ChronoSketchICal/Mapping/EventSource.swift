@@ -35,6 +35,8 @@ struct EventSource: Sendable {
     var rules: [ICalProperty] = []
     var recurrenceDates: [ICalProperty] = []
     var exceptionDates: [ICalProperty] = []
+    /// EXRULE (RFC 2445; deprecated by RFC 5545 but still written by some producers).
+    var exceptionRules: [ICalProperty] = []
     var summary = ""
     var location: String?
     var description: String?
@@ -57,11 +59,13 @@ struct EventSource: Sendable {
     /// Every TZID its times name.
     var zoneNames: [String] {
         [start?.tzid, end?.tzid, recurrenceID?.tzid].compactMap { $0 }
+            + (recurrenceDates + exceptionDates).compactMap { $0.parameter("TZID") }
     }
 
     /// Properties whose problems change what `ics events` reports.
     private static let readProperties: Set<String> = [
         "UID", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE",
+        "EXRULE",
         "SUMMARY", "LOCATION", "DESCRIPTION", "STATUS", "TRANSP", "CATEGORIES", "ORGANIZER",
         "ATTENDEE", "RESOURCES", "URL", "COLOR", "SEQUENCE",
     ]
@@ -74,6 +78,15 @@ struct EventSource: Sendable {
         self.calendar = calendar
         uid = component.property("UID")?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
         for property in component.properties {
+            if Self.isRuleWithCountAndUntil(property) {
+                // libical refuses such a rule; series expansion reads it and says so.
+                if property.name == "RRULE" {
+                    rules.append(property)
+                } else {
+                    exceptionRules.append(property)
+                }
+                continue
+            }
             if !property.problems.isEmpty, Self.readProperties.contains(property.name) {
                 report(property)
             }
@@ -118,6 +131,7 @@ struct EventSource: Sendable {
         case "RRULE": rules.append(property)
         case "RDATE": recurrenceDates.append(property)
         case "EXDATE": exceptionDates.append(property)
+        case "EXRULE": exceptionRules.append(property)
         case "SUMMARY": summary = property.value?.text ?? ""
         case "LOCATION": location = Self.nonEmpty(property.value?.text)
         case "DESCRIPTION": description = Self.nonEmpty(property.value?.text)
@@ -131,6 +145,16 @@ struct EventSource: Sendable {
         case "ATTENDEE": Self.participant(property).map { attendees.append($0) }
         default: break
         }
+    }
+
+    /// An RRULE or EXRULE with both COUNT and UNTIL (RFC 5545 forbids it, libical 3.0.16 refuses
+    /// it, producers still write it) that passed the guards.
+    private static func isRuleWithCountAndUntil(_ property: ICalProperty) -> Bool {
+        guard property.name == "RRULE" || property.name == "EXRULE", !property.isUnderstood,
+            RecurrenceGuard.problem(Substring(property.rawValue)) == nil,
+            let rule = RecurrenceRule(property.rawValue)
+        else { return false }
+        return rule.count != nil && rule.until != nil
     }
 
     private static func time(_ property: ICalProperty) -> TimeProperty? {

@@ -1,12 +1,14 @@
 import ChronoSketchCore
 
 /// Finds the zone a TZID names, in the order SPEC §3 gives: the VTIMEZONE embedded in the
-/// same calendar, then the IANA database, then the IANA name inside a prefixed TZID such as
-/// `/mozilla.org/20050126_1/Europe/Berlin`.
+/// same calendar (whatever its name, Outlook's "Customized Time Zone" included), the IANA
+/// database, a Windows zone ID or Outlook display name (CLDR windowsZones), the IANA name inside
+/// a prefixed TZID such as `/mozilla.org/20050126_1/Europe/Berlin`, and last an IANA name
+/// written with a dash for its slash (`America-Chicago`, `US-Eastern`).
 final class ZoneResolver {
     /// How a TZID was resolved, for messages.
     enum Source: Sendable, Equatable {
-        case embedded, database, prefixedDatabase(String)
+        case embedded, database, windows(String), prefixedDatabase(String), dashed(String)
     }
 
     private let database: ZoneInfoDatabase
@@ -45,6 +47,9 @@ final class ZoneResolver {
         if let zone = database.zone(named: tzid) {
             return (zone, .database)
         }
+        if let name = WindowsZoneNames.ianaName(for: tzid), let zone = database.zone(named: name) {
+            return (zone, .windows(name))
+        }
         if tzid.hasPrefix("/") {
             let parts = tzid.split(separator: "/")
             for start in parts.indices.dropLast() {
@@ -52,6 +57,12 @@ final class ZoneResolver {
                 if candidate.contains("/"), let zone = database.zone(named: candidate) {
                     return (zone, .prefixedDatabase(candidate))
                 }
+            }
+        }
+        if !tzid.contains("/"), let dash = tzid.firstIndex(of: "-") {
+            let candidate = tzid[..<dash] + "/" + tzid[tzid.index(after: dash)...]
+            if let zone = database.zone(named: String(candidate)) {
+                return (zone, .dashed(String(candidate)))
             }
         }
         return nil

@@ -31,9 +31,15 @@ enum RecurrenceGuard {
             case "FREQ":
                 guard frequencies.contains(value) else { return invalid("unknown FREQ '\(value)'") }
                 sawFrequency = true
-            case "INTERVAL", "COUNT":
-                guard let number = number(value), number >= 1 else {
-                    return invalid("\(name) must be a whole number of at least 1")
+            case "INTERVAL":
+                // libical keeps INTERVAL in a 16-bit field.
+                guard let number = number(value, digits: 5), (1...32_767).contains(number) else {
+                    return invalid("INTERVAL must be a whole number from 1 to 32767")
+                }
+            case "COUNT":
+                guard let number = number(value, digits: 10), (1...Int(Int32.max)).contains(number)
+                else {
+                    return invalid("COUNT must be a whole number from 1 to 2147483647")
                 }
             case "UNTIL":
                 do {
@@ -84,8 +90,10 @@ enum RecurrenceGuard {
         return sawFrequency ? nil : invalid("FREQ is missing")
     }
 
-    private static func number(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 9, text.allSatisfy(\.isASCIIDigit) else { return nil }
+    private static func number(_ text: Substring, digits: Int = 9) -> Int? {
+        guard !text.isEmpty, text.count <= digits, text.allSatisfy(\.isASCIIDigit) else {
+            return nil
+        }
         return Int(text)
     }
 

@@ -284,16 +284,6 @@ import Testing
         #expect(loaded.diagnostics.map(\.location) == ["b.ics:4"])
     }
 
-    @Test func recurringEventGivesItsFirstInstanceWithAWarningNamingItsLine() throws {
-        let (event, loaded) = try single(
-            "DTSTART;TZID=Europe/Berlin:20260908T090000\nRRULE:FREQ=DAILY;COUNT=3")
-        #expect(event?.id == "e#2026-09-08T09:00")
-        #expect(
-            loaded.messages == [
-                "test.ics:21: warning: Recurring event: only its first instance is listed"
-            ])
-    }
-
     @Test func overrideWithoutSeriesIsStillAnEvent() throws {
         let (event, _) = try single(
             "RECURRENCE-ID;TZID=Europe/Berlin:20260910T090000\nDTSTART;TZID=Europe/Berlin:20260910T140000"

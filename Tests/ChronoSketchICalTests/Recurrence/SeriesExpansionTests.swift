@@ -1,0 +1,499 @@
+import ChronoSketchCore
+import Testing
+
+@testable import ChronoSketchICal
+
+/// SPEC §3's recurrence rules, case by case.
+@Suite struct SeriesExpansionTests {
+    private func load(
+        _ body: String, zone: String = "Europe/Berlin", from: String? = nil, to: String? = nil,
+        header: String = "", limits: ExpansionLimits = ExpansionLimits(),
+        wrTimezone: WRTimezonePolicy = .apply
+    ) throws -> LoadedCalendar {
+        try loadFiles(
+            [("test.ics", body)], zone: zone, from: from, to: to, header: header, limits: limits,
+            wrTimezone: wrTimezone)
+    }
+
+    private func loadFiles(
+        _ files: [(String, String)], zone: String = "Europe/Berlin", from: String? = nil,
+        to: String? = nil, header: String = "", limits: ExpansionLimits = ExpansionLimits(),
+        wrTimezone: WRTimezonePolicy = .apply
+    ) throws -> LoadedCalendar {
+        let options = LoadOptions(
+            zone: try Fixture.zone(zone), from: try from.map(CivilDate.init(parsing:)),
+            to: try to.map(CivilDate.init(parsing:)), wrTimezone: wrTimezone, expansion: limits)
+        return try CalendarLoader.load(
+            files.map { .memory(name: $0.0, bytes: Fixture.calendar($0.1, header: header)) },
+            options: options)
+    }
+
+    private func spans(_ loaded: LoadedCalendar) -> [String] {
+        loaded.events.map { "\($0.interval.startText)/\($0.interval.endText)" }
+    }
+
+    // MARK: - Clock and zones
+
+    @Test func weeklySeriesKeepsItsWallClockAcrossBothBerlinChanges() throws {
+        let body = Fixture.event(
+            "w",
+            "DTSTART;TZID=Europe/Berlin:20260316T090000\nDTEND;TZID=Europe/Berlin:20260316T100000\nRRULE:FREQ=WEEKLY;UNTIL=20261103T000000Z"
+        )
+        let local = try load(body)
+        #expect(local.events.count == 34)
+        #expect(
+            local.events.allSatisfy {
+                $0.interval.start.timeText == "09:00" && $0.interval.end.timeText == "10:00"
+            })
+        let utc = try load(body, zone: "UTC")
+        #expect(
+            Array(utc.events.map(\.interval.start.description).prefix(3)) == [
+                "2026-03-16T08:00", "2026-03-23T08:00", "2026-03-30T07:00",
+            ])
+        #expect(
+            Array(utc.events.map(\.interval.start.description).suffix(3)) == [
+                "2026-10-19T07:00", "2026-10-26T08:00", "2026-11-02T08:00",
+            ])
+        #expect(utc.events.first?.id == "w#2026-03-16T09:00")
+        #expect(
+            utc.events.first?.originalStart
+                == .zoned(try LocalDateTime(parsing: "2026-03-16T09:00"), tzid: "Europe/Berlin"))
+    }
+
+    @Test func seriesKeepsItsWallClockAcrossNewYorkChanges() throws {
+        let body = Fixture.event(
+            "ny",
+            "DTSTART;TZID=America/New_York:20261025T090000\nDURATION:PT30M\nRRULE:FREQ=WEEKLY;COUNT=3"
+        )
+        let utc = try load(body, zone: "UTC")
+        #expect(
+            spans(utc) == [
+                "2026-10-25T13:00/2026-10-25T13:30", "2026-11-01T14:00/2026-11-01T14:30",
+                "2026-11-08T14:00/2026-11-08T14:30",
+            ])
+    }
+
+    @Test func dtendGivesEveryInstanceTheSameExactLength() throws {
+        // 01:30 CET to 03:30 CEST is one hour, so the next night's instance lasts one hour too.
+        let body = Fixture.event(
+            "x",
+            "DTSTART;TZID=Europe/Berlin:20260329T013000\nDTEND;TZID=Europe/Berlin:20260329T033000\nRRULE:FREQ=DAILY;COUNT=2"
+        )
+        #expect(
+            spans(try load(body)) == [
+                "2026-03-29T01:30/2026-03-29T03:30", "2026-03-30T01:30/2026-03-30T02:30",
+            ])
+    }
+
+    @Test func wholeDayDurationKeepsTheWallClockForEveryInstance() throws {
+        let body = Fixture.event(
+            "x",
+            "DTSTART;TZID=Europe/Berlin:20260327T090000\nDURATION:P1D\nRRULE:FREQ=DAILY;COUNT=2")
+        #expect(
+            spans(try load(body)) == [
+                "2026-03-27T09:00/2026-03-28T09:00", "2026-03-28T09:00/2026-03-29T09:00",
+            ])
+    }
+
+    @Test func instanceInTheSpringGapIsReadWithTheOffsetBeforeIt() throws {
+        // libical 3.0.16 converts Berlin 02:30 on 2026-03-29 to 00:30Z; RFC 5545 §3.3.5 says 01:30Z.
+        let body = Fixture.event(
+            "gap", "DTSTART;TZID=Europe/Berlin:20260328T023000\nRRULE:FREQ=DAILY;COUNT=3")
+        let utc = try load(body, zone: "UTC")
+        #expect(
+            utc.events.map(\.interval.start.description) == [
+                "2026-03-28T01:30", "2026-03-29T01:30", "2026-03-30T00:30",
+            ])
+        #expect(utc.events[1].id == "gap#2026-03-29T02:30")
+        #expect(
+            utc.messages.contains {
+                $0.hasPrefix(
+                    "test.ics:7: warning: 2026-03-29T02:30 does not exist in Europe/Berlin")
+            })
+    }
+
+    @Test func instanceInTheAutumnFoldMeansItsFirstOccurrence() throws {
+        // libical 3.0.16 converts Berlin 02:30 on 2026-10-25 to 01:30Z; the first occurrence is 00:30Z.
+        let body = Fixture.event(
+            "fold", "DTSTART;TZID=Europe/Berlin:20261024T023000\nRRULE:FREQ=DAILY;COUNT=3")
+        #expect(
+            try load(body, zone: "UTC").events.map(\.interval.start.description) == [
+                "2026-10-24T00:30", "2026-10-25T00:30", "2026-10-26T01:30",
+            ])
+    }
+
+    @Test func utcSeriesFollowsTheCalendarsWallClockUnlessIgnored() throws {
+        let body = Fixture.event(
+            "g", "DTSTART:20261019T140000Z\nDURATION:PT1H\nRRULE:FREQ=WEEKLY;COUNT=3")
+        let header = "X-WR-TIMEZONE:America/New_York"
+        #expect(
+            try load(body, zone: "UTC", header: header).events.map(\.interval.start.description)
+                == [
+                    "2026-10-19T14:00", "2026-10-26T14:00", "2026-11-02T15:00",
+                ])
+        #expect(
+            try load(body, zone: "UTC", header: header, wrTimezone: .ignore).events.map(
+                \.interval.start.description) == [
+                    "2026-10-19T14:00", "2026-10-26T14:00", "2026-11-02T14:00",
+                ])
+    }
+
+    @Test func windowsZoneNamesResolveWithoutAVTimezone() throws {
+        let body = Fixture.event(
+            "win", "DTSTART;TZID=W. Europe Standard Time:20260706T090000\nDURATION:PT1H")
+        let loaded = try load(body, zone: "UTC")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.events.first?.interval.startText == "2026-07-06T07:00")
+        let display = Fixture.event(
+            "disp",
+            "DTSTART;TZID=\"(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna\":20260106T090000"
+        )
+        #expect(
+            try load(display, zone: "UTC").events.first?.interval.startText == "2026-01-06T08:00")
+    }
+
+    @Test func dashedNamesAreReadWithAWarning() throws {
+        let loaded = try load(
+            Fixture.event("d", "DTSTART;TZID=America-Chicago:20260106T090000"), zone: "UTC")
+        #expect(loaded.events.first?.interval.startText == "2026-01-06T15:00")
+        #expect(
+            loaded.messages == [
+                "test.ics:7: warning: TZID 'America-Chicago' names no VTIMEZONE and no zone; read as America/Chicago"
+            ])
+    }
+
+    // MARK: - The recurrence set
+
+    @Test func dtstartIsTheFirstInstanceEvenOffTheRule() throws {
+        let body = Fixture.event(
+            "o", "DTSTART;VALUE=DATE:20260903\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2")
+        #expect(
+            spans(try load(body)) == [
+                "2026-09-03/2026-09-04", "2026-09-07/2026-09-08", "2026-09-14/2026-09-15",
+            ])
+    }
+
+    @Test func severalRulesAndRDatesUnite() throws {
+        let body = Fixture.event(
+            "u",
+            """
+            DTSTART:20260907T090000
+            DURATION:PT1H
+            RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2
+            RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=2
+            RDATE:20260910T120000,20260907T090000
+            RDATE;VALUE=DATE:20260911
+            RDATE;VALUE=PERIOD:20260912T100000/PT3H
+            """)
+        // The RDATE equal to DTSTART gives one instance, not two as in libical's foreach helper.
+        #expect(
+            spans(try load(body)) == [
+                "2026-09-07T09:00/2026-09-07T10:00", "2026-09-09T09:00/2026-09-09T10:00",
+                "2026-09-10T12:00/2026-09-10T13:00", "2026-09-11T09:00/2026-09-11T10:00",
+                "2026-09-12T10:00/2026-09-12T13:00", "2026-09-14T09:00/2026-09-14T10:00",
+                "2026-09-16T09:00/2026-09-16T10:00",
+            ])
+    }
+
+    @Test func exdateMatchesByValueTypeAndZone() throws {
+        let body = Fixture.event(
+            "e",
+            """
+            DTSTART;TZID=Europe/Berlin:20260907T090000
+            DURATION:PT1H
+            RRULE:FREQ=DAILY;COUNT=6
+            EXDATE;VALUE=DATE:20260908
+            EXDATE:20260909T070000Z
+            EXDATE;TZID=America/New_York:20260910T030000
+            EXDATE:20260911T090000Z
+            """)
+        #expect(
+            try load(body).events.map(\.recurrenceId) == [
+                "2026-09-07T09:00", "2026-09-11T09:00", "2026-09-12T09:00",
+            ])
+    }
+
+    @Test func exruleRemovesItsInstances() throws {
+        let body = Fixture.event(
+            "x",
+            "DTSTART;VALUE=DATE:20260907\nRRULE:FREQ=DAILY;COUNT=7\nEXRULE:FREQ=WEEKLY;BYDAY=SA,SU")
+        #expect(try load(body).events.count == 5)
+    }
+
+    @Test func allDaySeriesWithExdateAndOverride() throws {
+        let body = [
+            Fixture.event(
+                "a",
+                "DTSTART;VALUE=DATE:20260907\nRRULE:FREQ=DAILY;COUNT=4\nEXDATE;VALUE=DATE:20260908"),
+            Fixture.event(
+                "a", "RECURRENCE-ID;VALUE=DATE:20260909\nDTSTART;VALUE=DATE:20260911\nSUMMARY:Moved"
+            ),
+        ].joined(separator: "\n")
+        let loaded = try load(body)
+        #expect(
+            spans(loaded) == [
+                "2026-09-07/2026-09-08", "2026-09-10/2026-09-11", "2026-09-11/2026-09-12",
+            ])
+        #expect(loaded.events.last?.id == "a#2026-09-09")
+    }
+
+    // MARK: - Overrides
+
+    @Test func overrideReplacesItsInstance() throws {
+        // libical 3.0.16's icalcomponent_foreach_recurrence still lists 2026-09-08T09:00Z here.
+        let body = [
+            Fixture.event(
+                "s",
+                "DTSTART:20260907T090000Z\nDTEND:20260907T100000Z\nRRULE:FREQ=DAILY;COUNT=3\nSUMMARY:Sync"
+            ),
+            Fixture.event(
+                "s",
+                "RECURRENCE-ID:20260908T090000Z\nDTSTART:20260908T150000Z\nDTEND:20260908T160000Z\nSUMMARY:Sync (moved)"
+            ),
+        ].joined(separator: "\n")
+        let loaded = try load(body, zone: "UTC")
+        #expect(
+            loaded.events.map { "\($0.interval.startText) \($0.title)" } == [
+                "2026-09-07T09:00 Sync", "2026-09-08T15:00 Sync (moved)", "2026-09-09T09:00 Sync",
+            ])
+        #expect(loaded.events[1].id == "s#2026-09-08T09:00Z")
+    }
+
+    @Test func overrideInAnotherFileAndInAnotherZoneStillReplaces() throws {
+        let master = Fixture.event(
+            "m",
+            "DTSTART;TZID=Europe/Berlin:20260907T090000\nDURATION:PT1H\nRRULE:FREQ=DAILY;COUNT=3")
+        let override = Fixture.event(
+            "m",
+            "RECURRENCE-ID:20260908T070000Z\nDTSTART;TZID=Europe/Berlin:20260908T230000\nDURATION:PT2H\nSUMMARY:Late"
+        )
+        let loaded = try loadFiles([("override.ics", override), ("master.ics", master)])
+        #expect(
+            spans(loaded) == [
+                "2026-09-07T09:00/2026-09-07T10:00", "2026-09-08T23:00/2026-09-09T01:00",
+                "2026-09-09T09:00/2026-09-09T10:00",
+            ])
+        #expect(loaded.events[1].id == "m#2026-09-08T09:00")
+        #expect(loaded.events[1].source.file == "override.ics")
+    }
+
+    @Test func overridesMoveInstancesIntoAndOutOfTheWindow() throws {
+        let body = [
+            Fixture.event("w", "DTSTART;VALUE=DATE:20260901\nRRULE:FREQ=WEEKLY;COUNT=4"),
+            Fixture.event(
+                "w", "RECURRENCE-ID;VALUE=DATE:20260901\nDTSTART;VALUE=DATE:20260916\nSUMMARY:In"),
+            Fixture.event(
+                "w", "RECURRENCE-ID;VALUE=DATE:20260915\nDTSTART;VALUE=DATE:20261001\nSUMMARY:Out"),
+        ].joined(separator: "\n")
+        let loaded = try load(body, from: "2026-09-14", to: "2026-09-21")
+        #expect(loaded.events.map(\.id) == ["w#2026-09-01"])
+        #expect(loaded.events.first?.title == "In")
+    }
+
+    @Test func dateRecurrenceIdReplacesTheTimedInstanceOfThatDay() throws {
+        let body = [
+            Fixture.event(
+                "t", "DTSTART;TZID=Europe/Berlin:20260907T090000\nRRULE:FREQ=DAILY;COUNT=3"),
+            Fixture.event(
+                "t",
+                "RECURRENCE-ID;VALUE=DATE:20260908\nDTSTART;TZID=Europe/Berlin:20260908T180000\nSUMMARY:Evening"
+            ),
+        ].joined(separator: "\n")
+        #expect(
+            try load(body).events.map { "\($0.interval.startText) \($0.title)" } == [
+                "2026-09-07T09:00 ", "2026-09-08T18:00 Evening", "2026-09-09T09:00 ",
+            ])
+    }
+
+    @Test func orphanOverrideIsAnEventOfItsOwn() throws {
+        let loaded = try load(
+            Fixture.event(
+                "o",
+                "RECURRENCE-ID;TZID=Europe/Berlin:20260908T090000\nDTSTART;TZID=Europe/Berlin:20260908T100000"
+            ))
+        #expect(loaded.events.map(\.id) == ["o#2026-09-08T09:00"])
+    }
+
+    @Test func overrideOfASingleEventReplacesIt() throws {
+        let body = [
+            Fixture.event("one", "DTSTART:20260908T090000Z\nSUMMARY:Planned"),
+            Fixture.event(
+                "one", "RECURRENCE-ID:20260908T090000Z\nDTSTART:20260908T110000Z\nSUMMARY:Moved"),
+        ].joined(separator: "\n")
+        #expect(try load(body, zone: "UTC").events.map(\.title) == ["Moved"])
+    }
+
+    @Test func thisAndFutureShiftsEveryLaterInstance() throws {
+        let body = [
+            Fixture.event(
+                "f",
+                "DTSTART;TZID=Europe/Berlin:20260907T090000\nDTEND;TZID=Europe/Berlin:20260907T100000\nRRULE:FREQ=DAILY;COUNT=5\nSUMMARY:Standup"
+            ),
+            Fixture.event(
+                "f",
+                "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20260909T090000\nDTSTART;TZID=Europe/Berlin:20260909T110000\nDTEND;TZID=Europe/Berlin:20260909T113000\nSUMMARY:Standup (later)"
+            ),
+        ].joined(separator: "\n")
+        #expect(
+            try load(body).events.map {
+                "\($0.interval.startText)/\($0.interval.end.timeText) \($0.title)"
+            } == [
+                "2026-09-07T09:00/10:00 Standup", "2026-09-08T09:00/10:00 Standup",
+                "2026-09-09T11:00/11:30 Standup (later)", "2026-09-10T11:00/11:30 Standup (later)",
+                "2026-09-11T11:00/11:30 Standup (later)",
+            ])
+    }
+
+    @Test func cancelledOverrideStaysAsACancelledInstance() throws {
+        let body = [
+            Fixture.event(
+                "c", "DTSTART:20260907T090000Z\nRRULE:FREQ=DAILY;COUNT=2\nSTATUS:CONFIRMED"),
+            Fixture.event(
+                "c", "RECURRENCE-ID:20260908T090000Z\nDTSTART:20260908T090000Z\nSTATUS:CANCELLED"),
+        ].joined(separator: "\n")
+        #expect(try load(body, zone: "UTC").events.map(\.status) == [.confirmed, .cancelled])
+    }
+
+    @Test func newerOverrideOfTheSameInstanceWins() throws {
+        let body = [
+            Fixture.event("n", "DTSTART:20260907T090000Z\nRRULE:FREQ=DAILY;COUNT=2"),
+            Fixture.event(
+                "n",
+                "RECURRENCE-ID:20260908T090000Z\nDTSTART:20260908T150000Z\nSEQUENCE:5\nSUMMARY:new"),
+            Fixture.event(
+                "n",
+                "RECURRENCE-ID:20260908T090000Z\nDTSTART:20260908T110000Z\nSEQUENCE:1\nSUMMARY:old"),
+        ].joined(separator: "\n")
+        let loaded = try load(body, zone: "UTC")
+        #expect(loaded.events.map(\.title) == ["", "new"])
+        #expect(loaded.diagnostics.map(\.line) == [18])
+    }
+
+    // MARK: - Rule parts
+
+    @Test func untilOfAnotherTypeThanDTStartIsReadAsGoogleMeansIt() throws {
+        let dateUntil = Fixture.event(
+            "d", "DTSTART;TZID=Europe/Berlin:20260907T180000\nRRULE:FREQ=DAILY;UNTIL=20260909")
+        #expect(try load(dateUntil).events.count == 3)
+        let timeUntil = Fixture.event(
+            "t", "DTSTART;VALUE=DATE:20260907\nRRULE:FREQ=DAILY;UNTIL=20260909T000000Z")
+        #expect(try load(timeUntil).events.count == 3)
+        let utcUntil = Fixture.event(
+            "u",
+            "DTSTART;TZID=Europe/Berlin:20260907T090000\nRRULE:FREQ=DAILY;UNTIL=20260909T070000Z")
+        #expect(try load(utcUntil).events.count == 3)
+    }
+
+    @Test func countAndUntilTogetherStopAtTheFirstAndAreReported() throws {
+        let body = Fixture.event(
+            "cu", "DTSTART;VALUE=DATE:20260907\nRRULE:FREQ=DAILY;COUNT=10;UNTIL=20260909")
+        let loaded = try load(body)
+        #expect(loaded.events.count == 3)
+        #expect(loaded.messages.contains { $0.contains("has both COUNT and UNTIL") })
+    }
+
+    @Test func setPositionNegativeMonthDayAndInterval() throws {
+        let lastWeekday = Fixture.event(
+            "p",
+            "DTSTART;VALUE=DATE:20260930\nRRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=3"
+        )
+        #expect(
+            try load(lastWeekday).events.map(\.interval.startText) == [
+                "2026-09-30", "2026-10-30", "2026-11-30",
+            ])
+        let lastDay = Fixture.event(
+            "l", "DTSTART;VALUE=DATE:20260131\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3")
+        #expect(
+            try load(lastDay).events.map(\.interval.startText) == [
+                "2026-01-31", "2026-02-28", "2026-03-31",
+            ])
+        let everyThird = Fixture.event(
+            "i", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=MONTHLY;INTERVAL=3;COUNT=3")
+        #expect(
+            try load(everyThird).events.map(\.interval.startText) == [
+                "2026-01-01", "2026-04-01", "2026-07-01",
+            ])
+    }
+
+    // MARK: - Limits
+
+    @Test func perSeriesLimitIsReported() throws {
+        var limits = ExpansionLimits()
+        limits.instancesPerSeries = 10
+        let loaded = try load(
+            Fixture.event("c", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY;COUNT=50"),
+            limits: limits)
+        #expect(loaded.events.count == 10)
+        #expect(loaded.messages.contains { $0.contains("more than 10 instances") })
+    }
+
+    @Test func totalLimitStopsLaterSeries() throws {
+        var limits = ExpansionLimits()
+        limits.totalInstances = 5
+        let body = [
+            Fixture.event("a", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY;COUNT=5"),
+            Fixture.event("b", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY;COUNT=5"),
+        ].joined(separator: "\n")
+        let loaded = try load(body, limits: limits)
+        #expect(loaded.events.map(\.uid) == Array(repeating: "a", count: 5))
+        #expect(loaded.messages.contains { $0.contains("The total of 5 instances is reached") })
+    }
+
+    @Test func unboundedSecondlyRuleIsExpandedOnlyInTheWindow() throws {
+        let body = Fixture.event("s", "DTSTART:20200101T000000\nRRULE:FREQ=SECONDLY")
+        let loaded = try load(body, from: "2026-01-01", to: "2026-01-02")
+        #expect(loaded.events.count == 86_400)
+        #expect(loaded.events.first?.interval.startText == "2026-01-01T00:00")
+    }
+
+    @Test func hugeCountIsCutAtTheLimit() throws {
+        var limits = ExpansionLimits()
+        limits.iterationsPerSeries = 1000
+        let body = Fixture.event(
+            "h", "DTSTART;VALUE=DATE:20000101\nRRULE:FREQ=DAILY;COUNT=2147483647")
+        let loaded = try load(body, from: "2026-01-01", to: "2026-01-08", limits: limits)
+        #expect(loaded.events.isEmpty)
+        #expect(loaded.messages.contains { $0.contains("took 1000 iteration steps") })
+    }
+
+    @Test func rulesThatNeverMatchOrWouldStallLibicalAreReported() throws {
+        let never = try load(
+            Fixture.event(
+                "n", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"))
+        #expect(never.events.count == 1)
+        #expect(never.messages.contains { $0.contains("RRULE can never match") })
+        let sparse = try load(
+            Fixture.event(
+                "s", "DTSTART:20260101T000000\nRRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29"))
+        #expect(sparse.events.count == 1)
+        #expect(sparse.messages.contains { $0.contains("it is not expanded") })
+    }
+
+    @Test func rulesLibicalMayGetWrongAreReported() throws {
+        let loaded = try load(
+            Fixture.event("w", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=YEARLY;BYWEEKNO=2;COUNT=2"))
+        #expect(
+            loaded.messages.contains {
+                $0.contains("uses BYWEEKNO, which libical 3.0.16 may expand differently")
+            })
+    }
+
+    @Test func seriesWithoutAnEndStopAtADocumentedHorizon() throws {
+        let body = [
+            Fixture.event("weekly", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=WEEKLY"),
+            Fixture.event("late", "DTSTART;VALUE=DATE:20261201"),
+        ].joined(separator: "\n")
+        let loaded = try load(body)
+        #expect(loaded.event("late")?.interval.startText == "2026-12-01")
+        let weekly = loaded.events.filter { $0.uid == "weekly" }
+        #expect(weekly.last?.interval.startText == "2028-11-27")
+        #expect(
+            loaded.messages.contains {
+                $0
+                    == "test.ics:4: warning: A series has no end; listed until 2028-12-01, 2 years after the latest event start; pass --to to choose"
+            })
+        let bounded = try load(body, to: "2026-02-01")
+        #expect(bounded.events.count == 4)
+        #expect(!bounded.messages.contains { $0.contains("has no end") })
+    }
+}
