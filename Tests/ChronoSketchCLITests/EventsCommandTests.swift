@@ -148,4 +148,27 @@ import Testing
                 "events.json", "input.ics",
             ])
     }
+
+    @Test func expansionLimitsAreOptions() throws {
+        let series = CLI.fixture("valid/recurrence.ics")
+        let limited = CLI.run([
+            "events", series, "--tz", "UTC", "--format", "ndjson", "--max-instances", "2",
+        ])
+        #expect(limited.status == 0)
+        #expect(limited.standardError.contains("has more than 2 instances in range"))
+        // Two generated instances (one replaced by its override) and the three overrides.
+        let standups = try CLI.records(limited.standardOutput).filter {
+            $0["uid"] as? String == "daily-standup@fixtures"
+        }
+        #expect(
+            standups.compactMap { $0["recurrenceId"] as? String } == [
+                "2026-09-07T09:30", "2026-09-08T09:30", "2026-09-09T09:30", "2026-09-10T09:30",
+            ])
+        let wrong = CLI.run(["events", series, "--max-iterations", "none"])
+        #expect(wrong.status == 64)
+        #expect(
+            wrong.standardError.hasPrefix(
+                "Error: The value 'none' is invalid for '--max-iterations <n>': expected a whole number greater than 0"
+            ))
+    }
 }

@@ -52,7 +52,8 @@ struct EventsCommand: Command {
         options = LoadOptions(
             zone: try CommonOptions.zone(arguments, environment: environment), from: from, to: to,
             wrTimezone: try CommonOptions.choice(
-                arguments, CommonOptions.wrTimezone, default: .apply))
+                arguments, CommonOptions.wrTimezone, default: .apply),
+            expansion: try CommonOptions.expansionLimits(arguments))
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         strict = arguments.isSet(CommonOptions.strict.name)
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
