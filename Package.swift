@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(name: "ics", dependencies: ["ChronoSketchCLI"]),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "ChronoSketchICalTests", dependencies: ["ChronoSketchICal"]),
-        .testTarget(name: "ChronoSketchCLITests", dependencies: ["ChronoSketchCLI"]),
+        .testTarget(
+            name: "ChronoSketchCLITests", dependencies: ["ChronoSketchCLI", "ChronoSketchICal"]),
     ]
 )

@@ -4,9 +4,12 @@ import ChronoSketchICal
 public enum ICSCommandLine {
     static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [EventsCommand.self]
+    static let commands: [any Command.Type] = [
+        EventsCommand.self, ConvertCommand.self, ValidateCommand.self,
+    ]
 
-    static let overview = "An iCalendar toolkit: events as intervals with exclusive ends."
+    static let overview =
+        "An iCalendar toolkit: events as intervals with exclusive ends, lossless conversion and validation."
 
     /// Runs `ics` with `arguments` (without the program name).
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {

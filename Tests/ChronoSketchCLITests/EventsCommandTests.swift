@@ -1,3 +1,4 @@
+import ChronoSketchICal
 import Foundation
 import Testing
 
@@ -25,10 +26,10 @@ import Testing
         let firstLine = try #require(result.standardOutput.split(separator: "\n").dropFirst().first)
         let keys = firstLine.matches(of: /"([a-zA-Z]+)":/).map { String($0.output.1) }
         #expect(
-            Array(keys.prefix(EventSchema.columnNames.count + 4)).filter {
-                EventSchema.columnNames.contains($0)
+            Array(keys.prefix(OccurrenceSchema.columnNames.count + 4)).filter {
+                OccurrenceSchema.columnNames.contains($0)
             }
-                == EventSchema.columnNames)
+                == OccurrenceSchema.columnNames)
     }
 
     @Test func ndjsonHasOneObjectPerLineSortedByStartThenId() throws {
@@ -44,7 +45,7 @@ import Testing
             "events", CLI.fixture("valid/properties.ics"), "--tz", "UTC", "--format", "csv",
         ])
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first.map(String.init) == EventSchema.columnNames.joined(separator: ","))
+        #expect(lines.first.map(String.init) == OccurrenceSchema.columnNames.joined(separator: ","))
         #expect(result.standardOutput.contains("\"Design review, round 2\""))
         #expect(result.standardOutput.contains("Work; Design; Review"))
         #expect(

@@ -85,40 +85,11 @@ struct EventsCommand: Command {
             output.write(
                 AgendaFormatter.format(loaded.events, zone: loaded.zone, language: language))
         case .json:
-            var writer = JSONWriter(capacity: 1 << 16)
-            writer.raw("[")
-            for (index, event) in loaded.events.enumerated() {
-                writer.raw(index == 0 ? "\n" : ",\n")
-                EventSchema.writeJSON(event, to: &writer)
-                if writer.bytes.count > 1 << 16 {
-                    output.write(bytes: writer.bytes)
-                    writer.reset()
-                }
-            }
-            writer.raw(loaded.events.isEmpty ? "]\n" : "\n]\n")
-            output.write(bytes: writer.bytes)
+            OccurrenceWriter.write(loaded.events, format: .json) { output.write(bytes: $0) }
         case .ndjson:
-            var writer = JSONWriter(capacity: 1 << 16)
-            for event in loaded.events {
-                EventSchema.writeJSON(event, to: &writer)
-                writer.raw("\n")
-                if writer.bytes.count > 1 << 16 {
-                    output.write(bytes: writer.bytes)
-                    writer.reset()
-                }
-            }
-            output.write(bytes: writer.bytes)
+            OccurrenceWriter.write(loaded.events, format: .ndjson) { output.write(bytes: $0) }
         case .csv:
-            var writer = CSVWriter()
-            writer.record(EventSchema.columnNames)
-            for event in loaded.events {
-                writer.record(EventSchema.csvFields(event))
-                if writer.bytes.count > 1 << 16 {
-                    output.write(bytes: writer.bytes)
-                    writer.reset()
-                }
-            }
-            output.write(bytes: writer.bytes)
+            OccurrenceWriter.write(loaded.events, format: .csv) { output.write(bytes: $0) }
         }
     }
 }

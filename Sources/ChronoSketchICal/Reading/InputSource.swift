@@ -19,6 +19,21 @@ public enum InputSource: Sendable, Hashable {
     }
 }
 
+extension InputSource {
+    /// The whole input, for formats that are read in one piece (JSON, CSV).
+    /// - Throws: ``InputError`` when it cannot be read or is empty.
+    func readAll() throws(InputError) -> [UInt8] {
+        var reader = try ChunkReader(self)
+        var bytes: [UInt8] = []
+        while let chunk = try reader.next() { bytes += chunk }
+        guard !bytes.isEmpty else {
+            throw InputError(file: name, message: "Empty file: no calendar data")
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return bytes
+    }
+}
+
 /// Reads an input in chunks, so a large file is never held whole.
 struct ChunkReader {
     private let name: String

@@ -1,7 +1,8 @@
 import ChronoSketchCore
 
-/// Receives the fields of one record, in order; the JSON writer and the CSV writer are two.
-protocol RecordSink {
+/// Receives the fields of one occurrence record, in order; the JSON writer and the CSV writer
+/// are two.
+public protocol RecordSink {
     mutating func field(_ name: String, _ value: String?)
     mutating func field(_ name: String, _ value: Bool)
     mutating func field(_ name: String, _ value: Int)
@@ -10,10 +11,11 @@ protocol RecordSink {
     mutating func field(_ name: String, participants: [Participant])
 }
 
-/// The occurrence schema shared by `--format json`, `ndjson` and `csv`: the fields and their
-/// order are written down once, in ``write(_:to:)``.
-enum EventSchema {
-    static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
+/// The occurrence schema shared by `ics events --format json|ndjson|csv`, `ics convert` and
+/// the import of such files back to `.ics`: the fields and their order are written down once,
+/// in ``write(_:to:)``, and read back by ``OccurrenceRecord``.
+public enum OccurrenceSchema {
+    public static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
         sink.field("id", event.id)
         sink.field("uid", event.uid)
         sink.field("recurrenceId", event.recurrenceId)
@@ -40,7 +42,7 @@ enum EventSchema {
     }
 
     /// The field names in order, for the CSV header.
-    static let columnNames: [String] = {
+    public static let columnNames: [String] = {
         var names = NameCollector()
         let time = LocalDateTime(startOf: .minimum)
         if let sample = try? CalendarEvent(
@@ -53,21 +55,21 @@ enum EventSchema {
     }()
 
     /// Writes one event as a JSON object.
-    static func writeJSON(_ event: CalendarEvent, to writer: inout JSONWriter) {
+    public static func writeJSON(_ event: CalendarEvent, to writer: inout JSONWriter) {
         writer.beginObject()
         write(event, to: &writer)
         writer.endObject()
     }
 
     /// One event as CSV fields.
-    static func csvFields(_ event: CalendarEvent) -> [String] {
+    public static func csvFields(_ event: CalendarEvent) -> [String] {
         var sink = CSVRecordSink()
         write(event, to: &sink)
         return sink.fields
     }
 
     /// `Name <address>`, or the address alone.
-    static func label(_ participant: Participant) -> String {
+    public static func label(_ participant: Participant) -> String {
         guard let name = participant.name, !name.isEmpty else { return participant.address }
         return "\(name) <\(participant.address)>"
     }
@@ -75,12 +77,12 @@ enum EventSchema {
 
 /// Writes fields as the members of the JSON object being written.
 extension JSONWriter: RecordSink {
-    mutating func field(_ name: String, participant: Participant?) {
+    public mutating func field(_ name: String, participant: Participant?) {
         key(name)
         if let participant { write(participant) } else { null() }
     }
 
-    mutating func field(_ name: String, participants: [Participant]) {
+    public mutating func field(_ name: String, participants: [Participant]) {
         key(name)
         beginArray()
         for participant in participants { write(participant) }
@@ -109,11 +111,11 @@ struct CSVRecordSink: RecordSink {
     }
 
     mutating func field(_ name: String, participant: Participant?) {
-        fields.append(participant.map(EventSchema.label) ?? "")
+        fields.append(participant.map(OccurrenceSchema.label) ?? "")
     }
 
     mutating func field(_ name: String, participants: [Participant]) {
-        fields.append(participants.map(EventSchema.label).joined(separator: "; "))
+        fields.append(participants.map(OccurrenceSchema.label).joined(separator: "; "))
     }
 }
 

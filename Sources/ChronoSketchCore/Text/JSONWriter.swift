@@ -2,80 +2,111 @@
 ///
 /// Commands write their documented schemas field by field, so field order is stable and
 /// large outputs need no intermediate objects.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 
-    init(capacity: Int = 1024) {
+    public init(capacity: Int = 1024) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func beginObject() {
+    public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
-    mutating func endObject() {
+    public mutating func endObject() {
         needsComma.removeLast()
         bytes.append(UInt8(ascii: "}"))
     }
 
-    mutating func beginArray() {
+    public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
-    mutating func endArray() {
+    public mutating func endArray() {
         needsComma.removeLast()
         bytes.append(UInt8(ascii: "]"))
     }
 
     /// Writes `"name":` ready for a value.
-    mutating func key(_ name: String) {
+    public mutating func key(_ name: String) {
         separate()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma[needsComma.count - 1] = false
     }
 
-    mutating func string(_ value: String?) {
+    public mutating func string(_ value: String?) {
         separate()
         if let value { appendString(value) } else { appendRaw("null") }
     }
 
-    mutating func number(_ value: Int?) {
+    public mutating func number(_ value: Int?) {
         separate()
         appendRaw(value.map(String.init) ?? "null")
     }
 
-    mutating func bool(_ value: Bool) {
+    public mutating func number(_ value: Double) {
+        separate()
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            appendRaw(String(Int(value)) + ".0")
+        } else {
+            appendRaw(value.isFinite ? String(value) : "null")
+        }
+    }
+
+    /// Writes any JSON value.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .integer(let number): self.number(number)
+        case .double(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let items):
+            beginArray()
+            for item in items { self.value(item) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for member in members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    public mutating func bool(_ value: Bool) {
         separate()
         appendRaw(value ? "true" : "false")
     }
 
-    mutating func null() {
+    public mutating func null() {
         separate()
         appendRaw("null")
     }
 
-    mutating func field(_ name: String, _ value: String?) {
+    public mutating func field(_ name: String, _ value: String?) {
         key(name)
         string(value)
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    public mutating func field(_ name: String, _ value: Int) {
         key(name)
         number(value)
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
+    public mutating func field(_ name: String, _ value: Bool) {
         key(name)
         bool(value)
     }
 
-    mutating func field(_ name: String, strings: [String]) {
+    public mutating func field(_ name: String, strings: [String]) {
         key(name)
         beginArray()
         for value in strings { string(value) }
@@ -84,12 +115,12 @@ struct JSONWriter {
 
     /// Appends raw text between values (a newline between NDJSON records); the caller owns
     /// any separator, so the next value gets no comma.
-    mutating func raw(_ text: String) {
+    public mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         needsComma[needsComma.count - 1] = false
     }
 
-    mutating func reset() {
+    public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
         needsComma = [false]
     }

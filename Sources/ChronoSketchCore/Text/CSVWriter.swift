@@ -1,17 +1,24 @@
-/// Writes CSV by RFC 4180 quoting rules, one record per line ending in LF.
-struct CSVWriter {
-    private(set) var bytes: [UInt8] = []
+/// Writes CSV by RFC 4180 quoting rules, one record per line.
+public struct CSVWriter {
+    public private(set) var bytes: [UInt8] = []
+    private let lineEnding: [UInt8]
+
+    /// - Parameter lineEnding: LF for pipelines (the default); RFC 4180 and spreadsheet apps
+    ///   use CRLF.
+    public init(lineEnding: String = "\n") {
+        self.lineEnding = Array(lineEnding.utf8)
+    }
 
     /// Appends one record.
-    mutating func record(_ fields: [String]) {
+    public mutating func record(_ fields: [String]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             append(field)
         }
-        bytes.append(0x0A)
+        bytes.append(contentsOf: lineEnding)
     }
 
-    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
     private mutating func append(_ field: String) {
         let needsQuotes = field.utf8.contains {

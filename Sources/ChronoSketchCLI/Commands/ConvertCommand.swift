@@ -1,0 +1,133 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import Foundation
+
+/// `ics convert`: between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.
+struct ConvertCommand: Command {
+    static let target = OptionSpec.value(
+        "to", "format|date",
+        help:
+            "The output format: ics, jcal, json, ndjson or csv (default: from the -o extension, else ics). A date (YYYY-MM-DD) instead ends the window."
+    )
+    static let targetFormat = OptionSpec.value(
+        "to-format", "format", help: "The output format, when --to is used for the window's end.")
+    static let sourceFormat = OptionSpec.value(
+        "from-format", "format",
+        help:
+            "The input format: ics, jcal, json, ndjson or csv (default: from each file's extension, else its content)."
+    )
+    static let columns = OptionSpec.value(
+        "columns", "columns",
+        help:
+            "CSV columns: field names separated by commas, or 'outlook' for Outlook's and Google's shape (Subject, Start Date, …)."
+    )
+
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Convert calendars between .ics, jCal, JSON, NDJSON and CSV.",
+        discussion: """
+            .ics and jCal keep every component, property, parameter and value; several inputs \
+            merge into one calendar, each VTIMEZONE once. json, ndjson and csv are the \
+            occurrences ics events lists, and read back into .ics as new events (with UID, \
+            DTSTAMP and a VTIMEZONE for each zone named); Outlook's CSV shape is read and written \
+            too. With --from and --to dates, only events (whole series) touching the window \
+            are kept. DTSTAMP of new events is SOURCE_DATE_EPOCH when set, else now.
+            """,
+        positional: PositionalSpec(
+            name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
+        ),
+        options: [
+            target, sourceFormat, targetFormat, CommonOptions.output, columns, CommonOptions.from,
+            CommonOptions.zone, CommonOptions.strict, CommonOptions.wrTimezone,
+            CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
+            CommonOptions.maxIterations,
+        ])
+
+    let inputs: [InputSource]
+    let options: ConversionOptions
+    let strict: Bool
+    let outputPath: String?
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        inputs = CommonOptions.inputs(arguments)
+        outputPath = arguments.value(CommonOptions.output.name)
+        var format: ConversionFormat?
+        var windowEnd: CivilDate?
+        if let value = arguments.value(Self.target.name) {
+            if let named = ConversionFormat(rawValue: value.lowercased()) {
+                format = named
+            } else if let date = try? CivilDate(parsing: value) {
+                windowEnd = date
+            } else {
+                throw .invalidValue(
+                    value, for: Self.target,
+                    "expected ics, jcal, json, ndjson, csv or a date (YYYY-MM-DD)")
+            }
+        }
+        if let value = arguments.value(Self.targetFormat.name) {
+            guard let named = ConversionFormat(rawValue: value.lowercased()) else {
+                throw .notOneOf(
+                    value, for: Self.targetFormat, ConversionFormat.allCases.map(\.rawValue))
+            }
+            format = named
+        }
+        let from = try CommonOptions.date(arguments, CommonOptions.from)
+        if let from, let windowEnd, windowEnd <= from {
+            throw .invalidValue("\(windowEnd)", for: Self.target, "it must be after --from \(from)")
+        }
+        var columns = CSVColumns.all
+        if let text = arguments.value(Self.columns.name) {
+            do {
+                columns = try CSVColumns.parse(text)
+            } catch {
+                throw .invalidValue(text, for: Self.columns, error.description)
+            }
+        }
+        let load = LoadOptions(
+            zone: try CommonOptions.zone(arguments, environment: environment), from: from,
+            to: windowEnd,
+            wrTimezone: try CommonOptions.choice(
+                arguments, CommonOptions.wrTimezone, default: .apply),
+            expansion: try CommonOptions.expansionLimits(arguments))
+        let source: ConversionFormat? = try arguments.value(Self.sourceFormat.name).map {
+            value throws(UsageError) in
+            guard let named = ConversionFormat(rawValue: value.lowercased()) else {
+                throw .notOneOf(
+                    value, for: Self.sourceFormat, ConversionFormat.allCases.map(\.rawValue))
+            }
+            return named
+        }
+        options = ConversionOptions(
+            from: source,
+            to: format ?? outputPath.flatMap(ConversionFormat.inferred(fromPath:)) ?? .ics,
+            columns: columns, load: load, stamp: Self.stamp(environment))
+        strict = arguments.isSet(CommonOptions.strict.name)
+    }
+
+    /// DTSTAMP for new events: `SOURCE_DATE_EPOCH` (reproducible output), else the current time.
+    static func stamp(_ environment: [String: String]) -> LocalDateTime {
+        let seconds =
+            environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
+            ?? Int(Date().timeIntervalSince1970)
+        return (try? LocalDateTime(secondsSinceEpoch: seconds)) ?? LocalDateTime(startOf: .minimum)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let result: ConversionResult
+        do {
+            result = try Converter.convert(inputs, options: options)
+        } catch {
+            DiagnosticPrinter.print(error, to: io)
+            return .unusableInput
+        }
+        DiagnosticPrinter.print(result.diagnostics, to: io)
+        if strict, result.hasErrors {
+            io.standardError.write("ics convert: errors in strict mode; nothing written\n")
+            return .unusableInput
+        }
+        return OutputTarget.write(outputPath, inputs: inputs, io: io) {
+            $0.write(bytes: result.bytes)
+        }
+    }
+}

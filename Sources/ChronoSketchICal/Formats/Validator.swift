@@ -1,0 +1,103 @@
+import ChronoSketchCore
+
+/// Checks a calendar against RFC 5545 and reports every finding with its line.
+///
+/// Reports the reader's problems (structure, bytes, lines that are not properties), every value
+/// the guards or libical rejected, the properties RFC 5545 requires (PRODID and VERSION in
+/// VCALENDAR; UID, DTSTAMP and DTSTART in VEVENT; UID and DTSTAMP in VTODO and VJOURNAL; TZID
+/// and an observance in VTIMEZONE; ACTION and TRIGGER in VALARM), DTEND with DURATION, and
+/// everything mapping the events finds (an end before its start, TZIDs that do not resolve,
+/// DST gaps, series limits).
+public enum Validator {
+    /// The findings for one input, in line order.
+    /// - Throws: ``InputError`` when the input cannot be read at all.
+    public static func validate(
+        _ input: InputSource, options: LoadOptions, database: ZoneInfoDatabase = .system
+    ) throws(InputError) -> [Diagnostic] {
+        let (document, structure) = try DocumentReader.read(input, limits: options.limits)
+        var findings = structure
+        for component in document.components {
+            check(component, file: input.name, parentMethod: nil, findings: &findings)
+        }
+        let loaded = try CalendarLoader.load([input], options: options, database: database)
+        for diagnostic in loaded.diagnostics
+        where !findings.contains(where: { same($0, diagnostic) }) {
+            findings.append(diagnostic)
+        }
+        return findings.enumerated().sorted {
+            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+        }.map(\.element)
+    }
+
+    /// Two findings about the same thing: mapping repeats what the reader saw, and says in
+    /// short what the RFC checks here say at more length (`VEVENT has no UID`).
+    private static func same(_ first: Diagnostic, _ second: Diagnostic) -> Bool {
+        first.line == second.line
+            && (first.message == second.message || first.message.hasPrefix(second.message + ","))
+    }
+
+    private static func check(
+        _ component: ICalComponent, file: String, parentMethod: String?,
+        findings: inout [Diagnostic]
+    ) {
+        let uid = component.property("UID")?.value?.text
+        func report(
+            _ severity: Diagnostic.Severity, _ line: Int, _ message: String,
+            _ assumption: String? = nil
+        ) {
+            findings.append(
+                Diagnostic(
+                    severity, file: file, line: line, uid: uid, message: message,
+                    assumption: assumption))
+        }
+        for property in component.properties where !property.problems.isEmpty {
+            report(
+                property.isUnderstood ? .warning : .error, property.line,
+                property.problems.joined(separator: "; "),
+                property.isUnderstood ? nil : "\(property.name) ignored")
+        }
+        let method =
+            component.name == "VCALENDAR" ? component.property("METHOD")?.rawValue : parentMethod
+        for name in required(component.name, method: method) where component.property(name) == nil {
+            report(
+                .error, component.line, "\(component.name) has no \(name), which RFC 5545 requires")
+        }
+        if component.name == "VCALENDAR", let version = component.property("VERSION"),
+            version.rawValue.trimmingCharacters() != "2.0"
+        {
+            report(
+                .warning, version.line, "VERSION is '\(version.rawValue)', not 2.0",
+                "read as iCalendar 2.0")
+        }
+        if ["VEVENT", "VTODO"].contains(component.name), component.property("DURATION") != nil,
+            let end = component.property(component.name == "VEVENT" ? "DTEND" : "DUE")
+        {
+            report(
+                .error, end.line,
+                "\(component.name) has both \(component.name == "VEVENT" ? "DTEND" : "DUE") and DURATION, which RFC 5545 forbids"
+            )
+        }
+        if component.name == "VTIMEZONE",
+            !component.components.contains(where: { $0.name == "STANDARD" || $0.name == "DAYLIGHT" }
+            )
+        {
+            report(.error, component.line, "VTIMEZONE has no STANDARD or DAYLIGHT observance")
+        }
+        for child in component.components {
+            check(child, file: file, parentMethod: method, findings: &findings)
+        }
+    }
+
+    /// The properties RFC 5545 §3.6 requires in a component.
+    private static func required(_ name: String, method: String?) -> [String] {
+        switch name {
+        case "VCALENDAR": ["PRODID", "VERSION"]
+        case "VEVENT": method == nil ? ["UID", "DTSTAMP", "DTSTART"] : ["UID", "DTSTAMP"]
+        case "VTODO", "VJOURNAL": ["UID", "DTSTAMP"]
+        case "VTIMEZONE": ["TZID"]
+        case "STANDARD", "DAYLIGHT": ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"]
+        case "VALARM": ["ACTION", "TRIGGER"]
+        default: []
+        }
+    }
+}

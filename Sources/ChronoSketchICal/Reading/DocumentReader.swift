@@ -1,0 +1,38 @@
+import ChronoSketchCore
+
+/// Reads a whole input into an ``ICalDocument``, for conversion and validation.
+public enum DocumentReader {
+    /// The document and the problems met while reading it.
+    /// - Throws: ``InputError`` when the input cannot be used at all.
+    public static func read(_ source: InputSource, limits: ReadLimits = ReadLimits())
+        throws(InputError)
+        -> (document: ICalDocument, diagnostics: [Diagnostic])
+    {
+        var reader = try ICalendarReader(source, limits: limits)
+        var document = ICalDocument()
+        var calendar: ICalComponent?
+        while let item = try reader.next() {
+            switch item {
+            case .calendarBegin(let line):
+                calendar = ICalComponent(name: "VCALENDAR", line: line)
+            case .calendarProperty(let property):
+                calendar?.properties.append(property)
+            case .component(let component):
+                if calendar != nil {
+                    calendar?.components.append(component)
+                } else {
+                    document.components.append(component)
+                }
+            case .calendarEnd:
+                if let finished = calendar { document.components.append(finished) }
+                calendar = nil
+            }
+        }
+        return (document, reader.takeDiagnostics())
+    }
+
+    /// Reads iCalendar text already in memory (text built by a conversion).
+    static func read(text: String, name: String) throws(InputError) -> ICalDocument {
+        try read(.memory(name: name, bytes: Array(text.utf8))).document
+    }
+}

@@ -1,0 +1,235 @@
+import ChronoSketchICal
+import Foundation
+import Testing
+
+/// `ics convert` and `ics validate`, through the built binary.
+@Suite struct ConvertCommandTests {
+    private static let fixtures = CLI.root.appendingPathComponent("Fixtures")
+    private static let stamp = ["SOURCE_DATE_EPOCH": "1788220800"]
+
+    /// Golden outputs in `Fixtures/convert/`, run from `Fixtures/`; `ICS_RECORD_GOLDENS=1`
+    /// re-records them.
+    static let goldens: [(arguments: [String], golden: String)] = [
+        (["convert", "valid/properties.ics", "--to", "jcal"], "convert/properties.jcal"),
+        (
+            ["convert", "valid/recurrence.ics", "--to", "ndjson", "--tz", "Europe/Berlin"],
+            "convert/recurrence.ndjson"
+        ),
+        (
+            ["convert", "valid/recurrence.ics", "--to", "csv", "--tz", "Europe/Berlin"],
+            "convert/recurrence.csv"
+        ),
+        (
+            [
+                "convert", "valid/recurrence.ics", "--to", "csv", "--columns", "outlook", "--tz",
+                "Europe/Berlin",
+            ],
+            "convert/recurrence-outlook.csv"
+        ),
+        (["convert", "convert/import.ndjson", "--to", "ics"], "convert/import.ics"),
+        (["convert", "convert/outlook-import.csv", "--to", "ics"], "convert/outlook-import.ics"),
+        (
+            ["convert", "valid/all-day.ics", "valid/x-wr-timezone.ics", "--to", "ics"],
+            "convert/merged.ics"
+        ),
+        (
+            ["validate", "valid/timed-ends.ics", "--format", "json"],
+            "convert/timed-ends-validation.json"
+        ),
+    ]
+
+    @Test(arguments: goldens.indices)
+    func outputsMatchTheirGoldens(index: Int) throws {
+        let (arguments, golden) = Self.goldens[index]
+        let result = try CLI.runBinary(arguments, in: Self.fixtures, environment: Self.stamp)
+        let url = Self.fixtures.appendingPathComponent(golden)
+        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
+            try result.standardOutput.write(to: url, atomically: false, encoding: .utf8)
+        }
+        #expect(result.standardOutput == (try String(contentsOf: url, encoding: .utf8)))
+        #expect(result.status == (arguments[0] == "validate" ? 1 : 0))
+    }
+
+    @Test func ndjsonOfConvertAndOfEventsAgree() throws {
+        let convert = try CLI.runBinary(
+            ["convert", "valid/recurrence.ics", "--to", "ndjson", "--tz", "Asia/Tokyo"],
+            in: Self.fixtures)
+        let events = try CLI.runBinary(
+            ["events", "valid/recurrence.ics", "--format", "ndjson", "--tz", "Asia/Tokyo"],
+            in: Self.fixtures)
+        #expect(convert.standardOutput == events.standardOutput)
+        #expect(!convert.standardOutput.isEmpty)
+    }
+
+    @Test func recordsRoundTripThroughICSWithTheirZones() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let exported = directory.appendingPathComponent("events.ndjson").path
+        let imported = directory.appendingPathComponent("events.ics").path
+        _ = try CLI.runBinary([
+            "events", CLI.fixture("valid/recurrence.ics"), "--format", "ndjson", "--tz",
+            "America/New_York", "-o", exported,
+        ])
+        let convert = try CLI.runBinary(
+            ["convert", exported, "-o", imported], environment: Self.stamp)
+        #expect(convert.status == 0)
+        let calendar = try String(contentsOfFile: imported, encoding: .utf8)
+        // New York for the times, Berlin for the recurrence ids of the Berlin series.
+        #expect(calendar.components(separatedBy: "BEGIN:VTIMEZONE").count == 3)
+        #expect(calendar.contains("\r\nTZID:America/New_York\r\n"))
+        #expect(calendar.contains("\r\nTZID:Europe/Berlin\r\n"))
+        let before = try CLI.records(try String(contentsOfFile: exported, encoding: .utf8))
+        let after = try CLI.records(
+            try CLI.runBinary([
+                "events", imported, "--format", "ndjson", "--tz", "America/New_York",
+            ]).standardOutput)
+        let fields = ["id", "title", "start", "end", "zone", "status", "allDay", "location"]
+        #expect(after.count == before.count)
+        for (old, new) in zip(before, after) {
+            for field in fields {
+                #expect(
+                    "\(old[field] ?? "nil")" == "\(new[field] ?? "nil")",
+                    "\(field) of \(old["id"] ?? "")")
+            }
+        }
+    }
+
+    @Test func csvFieldsWithCommasQuotesAndLineBreaksSurviveBothWays() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let csv = directory.appendingPathComponent("out.csv").path
+        let ics = directory.appendingPathComponent("back.ics").path
+        for columns in [
+            "outlook", "uid,title,allDay,start,end,zone,location,description,categories",
+        ] {
+            _ = try CLI.runBinary(
+                [
+                    "convert", CLI.fixture("convert/outlook-import.csv"), "--to", "csv",
+                    "--columns", columns, "-o", csv,
+                ],
+                environment: Self.stamp)
+            #expect(
+                try CLI.runBinary(["convert", csv, "-o", ics], environment: Self.stamp).status == 0)
+            let titles = try CLI.records(
+                try CLI.runBinary(["events", ics, "--format", "ndjson"]).standardOutput)
+            let review = try #require(
+                titles.first { ($0["title"] as? String)?.hasPrefix("Review") == true })
+            #expect(review["title"] as? String == "Review \"Q3\", part 2")
+            #expect(review["description"] as? String == "Agenda:\n1. Numbers, trends\n2. Plans")
+            #expect(review["location"] as? String == "Room 4.1; second floor")
+        }
+    }
+
+    @Test func windowKeepsWholeSeriesThatTouchIt() throws {
+        let result = try CLI.runBinary(
+            [
+                "convert", "valid/recurrence.ics", "--from", "2026-09-10", "--to", "2026-09-11",
+                "--to-format", "ics",
+            ],
+            in: Self.fixtures)
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput.components(separatedBy: "UID:daily-standup@fixtures").count == 5)
+        #expect(!result.standardOutput.contains("UID:birthday@fixtures"))
+        #expect(result.standardOutput.contains("BEGIN:VTIMEZONE"))
+    }
+
+    @Test func mergingReportsCollidingUIDsAndDifferentZones() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let other = directory.appendingPathComponent("other.ics")
+        let text = try String(contentsOfFile: CLI.fixture("valid/zones.ics"), encoding: .utf8)
+            .replacingOccurrences(of: "TZOFFSETTO:+0530", with: "TZOFFSETTO:+0630")
+        try text.write(to: other, atomically: false, encoding: .utf8)
+        let result = try CLI.runBinary([
+            "convert", CLI.fixture("valid/zones.ics"), other.path, "--to", "ics",
+        ])
+        #expect(result.status == 0)
+        #expect(
+            result.standardError.contains(
+                "warning: VTIMEZONE 'Custom Zone +0530' differs from the one in"))
+        #expect(result.standardError.contains("warning: UID 'zone-utc@fixtures' is also used in"))
+        #expect(result.standardOutput.components(separatedBy: "BEGIN:VTIMEZONE").count == 3)
+    }
+
+    @Test func failingConversionLeavesItsTargetUntouched() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("calendar.ics")
+        let original = Data("keep me\n".utf8)
+        try original.write(to: target)
+        for input in ["invalid/truncated.ics", "invalid/json-named.ics", "invalid/empty.ics"] {
+            let result = try CLI.runBinary(["convert", CLI.fixture(input), "-o", target.path])
+            #expect(result.status == 2)
+            #expect(try Data(contentsOf: target) == original)
+        }
+        let badJSON = directory.appendingPathComponent("bad.json")
+        try Data("[{\"start\": \"2026-09-08\"}, oops]".utf8).write(to: badJSON)
+        let result = try CLI.runBinary(["convert", badJSON.path, "-o", target.path])
+        #expect(result.status == 2)
+        #expect(
+            result.standardError.hasPrefix("\(badJSON.path):1: error: Not JSON: expected a value"))
+        #expect(try Data(contentsOf: target) == original)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "bad.json", "calendar.ics",
+            ])
+    }
+
+    @Test func badRecordsAreReportedAndSkipped() throws {
+        let records = """
+            {"uid":"a","title":"fine","start":"2026-09-08T09:00"}
+            {"uid":"b","title":"no start"}
+            not json
+            {"uid":"c","title":"bad zone","start":"2026-09-08T09:00","zone":"Mars/Base"}
+
+            """
+        let result = CLI.run(
+            ["convert", "--from-format", "ndjson", "--to", "ndjson"],
+            standardInput: Array(records.utf8))
+        #expect(result.status == 0)
+        #expect(try CLI.records(result.standardOutput).map { $0["uid"] as? String } == ["a"])
+        #expect(
+            result.standardError.components(separatedBy: "\n").filter { !$0.isEmpty } == [
+                "<stdin>:2: error: Line 2: it has no start; record skipped",
+                "<stdin>:3: error: Line 3: it is not JSON (expected a value, column 1); line skipped",
+                "<stdin>:4: error: Line 4: its zone 'Mars/Base' is not a known IANA zone; record skipped",
+            ])
+        let strict = CLI.run(
+            ["convert", "--from-format", "ndjson", "--strict"], standardInput: Array(records.utf8))
+        #expect(strict.status == 2)
+        #expect(strict.standardOutput.isEmpty)
+    }
+
+    @Test func validateExitsZeroOneOrTwo() throws {
+        let clean = try CLI.runBinary(["validate", CLI.fixture("demo/team-week.ics")])
+        #expect(clean.status == 0)
+        #expect(clean.standardOutput.isEmpty)
+        let findings = try CLI.runBinary(["validate", "valid/properties.ics"], in: Self.fixtures)
+        #expect(findings.status == 1)
+        #expect(
+            findings.standardOutput
+                == "valid/properties.ics:33: error: VEVENT has no UID, which RFC 5545 requires\n")
+        let unreadable = try CLI.runBinary(["validate", "invalid/binary.ics"], in: Self.fixtures)
+        #expect(unreadable.status == 2)
+        #expect(
+            unreadable.standardOutput.hasPrefix(
+                "invalid/binary.ics:1: error: Not an iCalendar file"))
+    }
+
+    @Test func formatsAreInferredFromExtensionsAndContent() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jcal = directory.appendingPathComponent("calendar.json").path
+        _ = try CLI.runBinary([
+            "convert", CLI.fixture("valid/zones.ics"), "--to", "jcal", "-o", jcal,
+        ])
+        let back = try CLI.runBinary(["convert", jcal])
+        #expect(back.status == 0)
+        #expect(back.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\n"))
+        let inferred = directory.appendingPathComponent("events.csv").path
+        _ = try CLI.runBinary(["convert", CLI.fixture("valid/zones.ics"), "-o", inferred])
+        #expect(
+            try String(contentsOfFile: inferred, encoding: .utf8).hasPrefix("id,uid,recurrenceId,"))
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import ChronoSketchCore
+
+@Suite struct JSONTests {
+    private func parse(_ text: String) throws(JSONError) -> JSONValue {
+        try JSONParser.parse(Array(text.utf8))
+    }
+
+    @Test func objectsKeepTheirMemberOrder() throws {
+        let value = try parse(
+            #"{"freq":"WEEKLY","until":"2026-01-01","byday":["MO","WE"],"count":3}"#)
+        guard case .object(let members) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["freq", "until", "byday", "count"])
+        #expect(value["count"] == .integer(3))
+        #expect(value["byday"] == .array([.string("MO"), .string("WE")]))
+    }
+
+    @Test func valuesOfEveryKindAreRead() throws {
+        #expect(
+            try parse(#" [1, -2.5, 1e3, true, false, null, "a\"b\\c\nd\u00e9\ud83d\ude00"] "#)
+                == .array([
+                    .integer(1), .double(-2.5), .double(1000), .bool(true), .bool(false), .null,
+                    .string("a\"b\\c\ndé😀"),
+                ]))
+    }
+
+    @Test(arguments: [
+        ("[1,", "line 1, column 4: unexpected end of input"),
+        ("{\"a\" 1}", "line 1, column 6: expected ':' after a member name"),
+        ("[1]\n x", "line 2, column 2: unexpected text after the value"),
+        ("\"abc", "line 1, column 5: a string is not closed"),
+        ("[\"a\tb\"]", "line 1, column 5: a control character inside a string"),
+        ("nul", "line 1, column 1: expected a value"),
+    ])
+    func errorsNameLineAndColumn(text: String, message: String) {
+        do {
+            _ = try parse(text)
+            Issue.record("'\(text)' was accepted")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func deepNestingIsRefused() {
+        #expect(throws: JSONError.self) { try parse(String(repeating: "[", count: 600)) }
+    }
+
+    @Test func writerAndParserAgree() throws {
+        let value = JSONValue.object([
+            JSONMember("text", .string("quote \" backslash \\ newline \n tab \t bell \u{07} ü")),
+            JSONMember("list", .array([.integer(-3), .double(2.5), .null, .bool(true)])),
+        ])
+        var writer = JSONWriter()
+        writer.value(value)
+        #expect(try JSONParser.parse(writer.bytes) == value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self).contains("\\u0007"))
+    }
+}
+
+@Suite struct CSVTests {
+    @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
+        let text = "a,b,c\r\n\"1, one\",\"say \"\"hi\"\"\",\"two\nlines\"\n\nlast,,\n"
+        let records = try CSVReader.records(text)
+        #expect(
+            records.map(\.fields) == [
+                ["a", "b", "c"], ["1, one", "say \"hi\"", "two\nlines"], ["last", "", ""],
+            ])
+        #expect(records.map(\.line) == [1, 2, 5])
+    }
+
+    @Test func writerQuotesOnlyWhereNeededAndReadsBack() throws {
+        var writer = CSVWriter(lineEnding: "\r\n")
+        let rows = [["plain", "with, comma", "with \"quote\"", "multi\nline", ""]]
+        for row in rows { writer.record(row) }
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(text == "plain,\"with, comma\",\"with \"\"quote\"\"\",\"multi\nline\",\r\n")
+        #expect(try CSVReader.records(text).map(\.fields) == rows)
+    }
+
+    @Test func malformedCSVIsReported() {
+        #expect(throws: CSVReader.Failure.self) { try CSVReader.records("a,\"b\n") }
+        #expect(throws: CSVReader.Failure.self) { try CSVReader.records("a,b\"c\n") }
+    }
+}

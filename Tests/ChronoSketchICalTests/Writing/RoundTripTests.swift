@@ -1,0 +1,96 @@
+import ChronoSketchCore
+import Foundation
+import Testing
+
+@testable import ChronoSketchICal
+
+/// `.ics → .ics` gives the same tree, property text included, for every calendar at hand.
+@Suite struct RoundTripTests {
+    static let files: [String] = {
+        var paths: [String] = []
+        for root in [Fixture.corpus.path, Fixture.path("Fixtures")] {
+            guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
+            paths += enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }
+                .sorted()
+                .map { root + "/" + $0 }
+        }
+        return paths
+    }()
+
+    @Test func theRoundTripsCoverEveryReadableCalendar() throws {
+        let readable = Self.files.filter { (try? DocumentReader.read(.file($0))) != nil }
+        // The unusable ones: ten broken corpus files and six in Fixtures/invalid.
+        #expect(readable.count >= Self.files.count - 16)
+        #expect(readable.count >= 20)
+    }
+
+    @Test func treesDifferWhenAValueDiffers() throws {
+        let one = try DocumentReader.read(
+            .memory(
+                name: "a.ics",
+                bytes: Fixture.calendar(Fixture.event("a", "DTSTART:20260908T090000")))
+        ).document
+        let two = try DocumentReader.read(
+            .memory(
+                name: "b.ics",
+                bytes: Fixture.calendar(Fixture.event("a", "DTSTART:20260908T090001")))
+        ).document
+        #expect(!one.isSameTree(as: two, exactText: false))
+        #expect(one.isSameTree(as: one, exactText: true))
+    }
+
+    @Test(arguments: files)
+    func icsRoundTripKeepsTheTree(path: String) throws {
+        guard let (document, _) = try? DocumentReader.read(.file(path)) else { return }
+        let written = ICalWriter.write(document)
+        let (again, _) = try DocumentReader.read(.memory(name: "written.ics", bytes: written))
+        #expect(document.isSameTree(as: again, exactText: true))
+        #expect(ICalWriter.write(again) == written)
+    }
+
+    @Test(arguments: files)
+    func jCalRoundTripKeepsTheTree(path: String) throws {
+        guard let (document, _) = try? DocumentReader.read(.file(path)) else { return }
+        var writer = JSONWriter()
+        writer.value(JCal.encode(document))
+        let json = try JSONParser.parse(writer.bytes)
+        let text = try JCal.icalendarText(json)
+        let (again, _) = try DocumentReader.read(
+            .memory(name: "from-jcal.ics", bytes: Array(text.utf8)))
+        #expect(document.isSameTree(as: again, exactText: false))
+    }
+
+    @Test func foldingNeverSplitsAUTF8Sequence() throws {
+        for padding in 0..<8 {
+            let summary =
+                String(repeating: "x", count: padding) + String(repeating: "ü€😀", count: 40)
+            let body = Fixture.event("f", "DTSTART:20260908T090000\nSUMMARY:\(summary)")
+            let (document, _) = try DocumentReader.read(
+                .memory(name: "t.ics", bytes: Fixture.calendar(body)))
+            let written = ICalWriter.write(document)
+            let lines = String(decoding: written, as: UTF8.self).components(separatedBy: "\r\n")
+            #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+            for line in written.split(separator: 0x0A) {
+                #expect(String(validating: Array(line), as: UTF8.self) != nil)
+            }
+            let (again, _) = try DocumentReader.read(.memory(name: "w.ics", bytes: written))
+            #expect(
+                again.components.first?.components.first?.property("SUMMARY")?.value
+                    == .text(summary))
+        }
+    }
+
+    @Test func writtenOutputIsCRLFAndKeepsEscapesAndParameterQuoting() throws {
+        let body = Fixture.event(
+            "e",
+            "DTSTART;TZID=\"Europe/Berlin\":20260908T090000\nsummary;x-Param=\"a:b\":one\\, two\\; three\\\\\nX-LIC-ERROR:old"
+        )
+        let (document, _) = try DocumentReader.read(
+            .memory(name: "t.ics", bytes: Fixture.calendar(body)))
+        let text = String(decoding: ICalWriter.write(document), as: UTF8.self)
+        #expect(text.contains("\r\nDTSTART;TZID=\"Europe/Berlin\":20260908T090000\r\n"))
+        #expect(text.contains("\r\nsummary;x-Param=\"a:b\":one\\, two\\; three\\\\\r\n"))
+        #expect(!text.contains("X-LIC-ERROR"))
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    }
+}
