@@ -120,6 +120,29 @@ import Testing
         }
     }
 
+    @Test func outlookCSVImportsAndExportsBackWithTheSameEvents() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("first.ics").path
+        let csv = directory.appendingPathComponent("again.csv").path
+        let second = directory.appendingPathComponent("second.ics").path
+        _ = try CLI.runBinary(
+            ["convert", CLI.fixture("convert/outlook-import.csv"), "-o", first],
+            environment: Self.stamp)
+        _ = try CLI.runBinary(["convert", first, "--columns", "outlook", "-o", csv])
+        _ = try CLI.runBinary(["convert", csv, "-o", second], environment: Self.stamp)
+        let fields = ["title", "allDay", "start", "end", "description", "location"]
+        func events(_ path: String) throws -> [String] {
+            try CLI.records(
+                try CLI.runBinary(["events", path, "--format", "ndjson"]).standardOutput
+            ).map { record in
+                fields.map { "\(record[$0] ?? "nil")" }.joined(separator: "|")
+            }
+        }
+        #expect(try events(first).count == 5)
+        #expect(try events(first) == events(second))
+    }
+
     @Test func windowKeepsWholeSeriesThatTouchIt() throws {
         let result = try CLI.runBinary(
             [

@@ -7,6 +7,16 @@ enum DraftTime: Sendable, Hashable {
     case utc(LocalDateTime)
     /// A wall-clock time with a TZID (an IANA name, for which a VTIMEZONE is written).
     case zoned(LocalDateTime, tzid: String)
+
+    /// The time in a SPEC text form, with `Z` or the TZID.
+    var text: String {
+        switch self {
+        case .date(let date): date.description
+        case .floating(let time): time.description
+        case .utc(let time): time.description + "Z"
+        case .zoned(let time, let tzid): time.description + " " + tzid
+        }
+    }
 }
 
 /// A VEVENT to be built by libical from an imported record (JSON, NDJSON or CSV).

@@ -81,9 +81,7 @@ public enum OutlookCSV {
         }
         let title = field("Subject") ?? ""
         var draft = EventDraft(
-            uid: RecordImport.generatedUID(
-                title, startText, field("Start Time"), field("End Date"), field("End Time")),
-            start: start, end: end, title: title)
+            uid: RecordImport.generatedUID(title, start, end), start: start, end: end, title: title)
         draft.description = field("Description")
         draft.location = field("Location")
         draft.categories = field("Categories").map(RecordImport.Fields.list) ?? []

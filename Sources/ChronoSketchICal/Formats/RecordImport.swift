@@ -116,8 +116,8 @@ enum RecordImport {
         }
         let title = fields.string("title") ?? ""
         var draft = EventDraft(
-            uid: fields.string("uid") ?? generatedUID(title, startText, fields.string("end")),
-            start: start, end: end, title: title)
+            uid: fields.string("uid") ?? generatedUID(title, start, end), start: start, end: end,
+            title: title)
         if let recurrence = fields.string("recurrenceId") {
             draft.recurrenceId = try recurrenceTime(
                 recurrence, zone: fields.string("originalZone"), knownZone: knownZone)
@@ -177,10 +177,11 @@ enum RecordImport {
         return .floating(local)
     }
 
-    /// A stable UID for a record without one: a hash of its title and times.
-    static func generatedUID(_ parts: String?...) -> String {
+    /// A stable UID for a record without one: a hash (FNV-1a) of its title and times, so the
+    /// same event gets the same UID however its record was written.
+    static func generatedUID(_ title: String, _ start: DraftTime, _ end: DraftTime?) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
+        for part in [title, start.text, end?.text] {
             for byte in (part ?? "").utf8 {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }
