@@ -20,7 +20,7 @@ build: deps
 	$(SWIFT) build --product ics
 
 demo: build
-	$(ICS) events Fixtures/demo/team-week.ics --tz Europe/Berlin
+	$(ICS) layout week Fixtures/demo/team-week.ics --date 2026-12-08 --week-start monday --tz Europe/Berlin
 
 test: deps
 	$(SWIFT) test

@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "ics", targets: ["ics"]),
         .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"]),
         .library(name: "ChronoSketchICal", targets: ["ChronoSketchICal"]),
+        .library(name: "ChronoSketchLayout", targets: ["ChronoSketchLayout"]),
         .library(name: "ChronoSketchCLI", targets: ["ChronoSketchCLI"]),
     ],
     targets: [
@@ -18,10 +19,16 @@ let package = Package(
         ),
         .target(name: "ChronoSketchCore"),
         .target(name: "ChronoSketchICal", dependencies: ["ChronoSketchCore", "CLibical"]),
-        .target(name: "ChronoSketchCLI", dependencies: ["ChronoSketchCore", "ChronoSketchICal"]),
+        .target(name: "ChronoSketchLayout", dependencies: ["ChronoSketchCore"]),
+        .target(
+            name: "ChronoSketchCLI",
+            dependencies: ["ChronoSketchCore", "ChronoSketchICal", "ChronoSketchLayout"]),
         .executableTarget(name: "ics", dependencies: ["ChronoSketchCLI"]),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "ChronoSketchICalTests", dependencies: ["ChronoSketchICal"]),
+        .testTarget(
+            name: "ChronoSketchLayoutTests",
+            dependencies: ["ChronoSketchLayout", "ChronoSketchICal", "ChronoSketchCLI"]),
         .testTarget(
             name: "ChronoSketchCLITests", dependencies: ["ChronoSketchCLI", "ChronoSketchICal"]),
     ]

@@ -8,6 +8,16 @@ public enum ICSCommandLine {
         EventsCommand.self, ConvertCommand.self, ValidateCommand.self,
     ]
 
+    static let groups: [CommandGroup] = [
+        CommandGroup(
+            name: "layout",
+            abstract: "Report where events sit in a day, week, month, timeline or ranges view.",
+            commands: [
+                LayoutDayCommand.self, LayoutWeekCommand.self, LayoutMonthCommand.self,
+                LayoutTimelineCommand.self, LayoutRangesCommand.self,
+            ])
+    ]
+
     static let overview =
         "An iCalendar toolkit: events as intervals with exclusive ends, lossless conversion and validation."
 
@@ -33,7 +43,12 @@ public enum ICSCommandLine {
                 io.standardOutput.write(rootHelp())
                 return ExitStatus.success.rawValue
             }
-            guard let command = commands.first(where: { $0.spec.name == arguments[1] }) else {
+            let name = arguments.dropFirst().joined(separator: " ")
+            if let group = groups.first(where: { $0.name == name }) {
+                io.standardOutput.write(group.help)
+                return ExitStatus.success.rawValue
+            }
+            guard let command = allCommands.first(where: { $0.spec.name == name }) else {
                 return usageFailure(.unexpectedArgument(arguments[1]), usage: rootUsage, io: io)
                     .rawValue
             }
@@ -42,6 +57,9 @@ public enum ICSCommandLine {
         default:
             break
         }
+        if let group = groups.first(where: { $0.name == first }) {
+            return run(group, Array(arguments.dropFirst()), io: io).rawValue
+        }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
             let error: UsageError =
                 first.hasPrefix("-")
@@ -49,6 +67,27 @@ public enum ICSCommandLine {
             return usageFailure(error, usage: rootUsage, io: io).rawValue
         }
         return run(command, Array(arguments.dropFirst()), io: io).rawValue
+    }
+
+    /// Every runnable command, the group members included.
+    static var allCommands: [any Command.Type] { commands + groups.flatMap(\.commands) }
+
+    private static func run(_ group: CommandGroup, _ arguments: [String], io: CommandIO)
+        -> ExitStatus
+    {
+        guard let first = arguments.first, first != "--help", first != "-h" else {
+            io.standardOutput.write(group.help)
+            return .success
+        }
+        guard
+            let command = group.commands.first(where: { $0.spec.name == "\(group.name) \(first)" })
+        else {
+            let error: UsageError =
+                first.hasPrefix("-")
+                ? .unknownOption(first) : UsageError(message: "Unknown subcommand '\(first)'")
+            return usageFailure(error, usage: group.usage, io: io, command: "ics \(group.name)")
+        }
+        return run(command, Array(arguments.dropFirst()), io: io)
     }
 
     private static func run(_ command: any Command.Type, _ arguments: [String], io: CommandIO)
@@ -89,7 +128,32 @@ public enum ICSCommandLine {
         for command in commands {
             text += HelpFormatter.entry(command.spec.name, command.spec.abstract)
         }
+        for group in groups {
+            text += HelpFormatter.entry(group.name, group.abstract)
+        }
         text += "\n  See 'ics help <subcommand>' for detailed help.\n"
+        return text
+    }
+}
+
+/// Subcommands under one name, as `ics layout day`.
+struct CommandGroup: Sendable {
+    let name: String
+    let abstract: String
+    let commands: [any Command.Type]
+
+    /// `ics layout <subcommand>`.
+    var usage: String { "ics \(name) <subcommand>" }
+
+    var help: String {
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage)\n\nOPTIONS:\n"
+        text += HelpFormatter.entry("-h, --help", "Show help information.")
+        text += "\nSUBCOMMANDS:\n"
+        for command in commands {
+            let name = command.spec.name.split(separator: " ").last.map(String.init) ?? ""
+            text += HelpFormatter.entry(name, command.spec.abstract)
+        }
+        text += "\n  See 'ics help \(name) <subcommand>' for detailed help.\n"
         return text
     }
 }

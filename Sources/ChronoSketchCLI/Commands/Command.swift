@@ -78,6 +78,35 @@ enum CommonOptions {
         }
     }
 
+    /// Prints `diagnostics` to stderr; false when `--strict` must stop the run because one of
+    /// them is an error (said on stderr too).
+    static func reportDiagnostics(
+        _ diagnostics: [Diagnostic], strict: Bool, command: String, io: CommandIO
+    ) -> Bool {
+        DiagnosticPrinter.print(diagnostics, to: io)
+        guard strict, diagnostics.contains(where: { $0.severity == .error }) else { return true }
+        io.standardError.write("\(command): errors in strict mode; nothing written\n")
+        return false
+    }
+
+    /// Reads the events of `inputs` and reports what was found; nil when the run must stop
+    /// with exit status 2 (an unusable input, or an error under `--strict`).
+    static func loadEvents(
+        _ inputs: [InputSource], options: LoadOptions, strict: Bool, command: String,
+        io: CommandIO
+    ) -> LoadedCalendar? {
+        let loaded: LoadedCalendar
+        do {
+            loaded = try CalendarLoader.load(inputs, options: options)
+        } catch {
+            DiagnosticPrinter.print(error, to: io)
+            return nil
+        }
+        let proceed = reportDiagnostics(
+            loaded.diagnostics, strict: strict, command: command, io: io)
+        return proceed ? loaded : nil
+    }
+
     static func date(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
         -> CivilDate?
     {

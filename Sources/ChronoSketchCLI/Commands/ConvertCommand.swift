@@ -121,11 +121,10 @@ struct ConvertCommand: Command {
             DiagnosticPrinter.print(error, to: io)
             return .unusableInput
         }
-        DiagnosticPrinter.print(result.diagnostics, to: io)
-        if strict, result.hasErrors {
-            io.standardError.write("ics convert: errors in strict mode; nothing written\n")
-            return .unusableInput
-        }
+        guard
+            CommonOptions.reportDiagnostics(
+                result.diagnostics, strict: strict, command: "ics convert", io: io)
+        else { return .unusableInput }
         return OutputTarget.write(outputPath, inputs: inputs, io: io) {
             $0.write(bytes: result.bytes)
         }

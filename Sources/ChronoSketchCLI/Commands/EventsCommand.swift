@@ -62,18 +62,10 @@ struct EventsCommand: Command {
 
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
-        let loaded: LoadedCalendar
-        do {
-            loaded = try CalendarLoader.load(inputs, options: options)
-        } catch {
-            DiagnosticPrinter.print(error, to: io)
-            return .unusableInput
-        }
-        DiagnosticPrinter.print(loaded.diagnostics, to: io)
-        if strict, loaded.hasErrors {
-            io.standardError.write("ics events: errors in strict mode; nothing written\n")
-            return .unusableInput
-        }
+        guard
+            let loaded = CommonOptions.loadEvents(
+                inputs, options: options, strict: strict, command: "ics events", io: io)
+        else { return .unusableInput }
         return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
             write(loaded, to: output)
         }

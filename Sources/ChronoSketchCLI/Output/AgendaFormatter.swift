@@ -29,7 +29,8 @@ enum AgendaFormatter {
         return text
     }
 
-    private static func timeLabel(_ interval: EventInterval, _ language: Language) -> String {
+    /// `09:00–10:30`, `22:00–02:00+1`, `all day`, or a start alone for an instant.
+    static func timeLabel(_ interval: EventInterval, _ language: Language) -> String {
         switch interval {
         case .allDay:
             return language.allDayLabel
@@ -44,7 +45,8 @@ enum AgendaFormatter {
         }
     }
 
-    private static func describe(_ event: CalendarEvent, _ language: Language) -> String {
+    /// The title (or a placeholder), location, last day of a multi-day event and status.
+    static func describe(_ event: CalendarEvent, _ language: Language) -> String {
         var text = event.title.isEmpty ? language.noTitle : event.title.replacingNewlines()
         if let location = event.location { text += " · " + location.replacingNewlines() }
         if case .allDay(let start, let end) = event.interval, start.days(to: end) > 1,

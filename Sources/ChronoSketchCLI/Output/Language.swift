@@ -39,7 +39,7 @@ enum Language: String, CaseIterable, Sendable {
 
     /// `Tue 8 Sep` or `Di 8. Sep`.
     func shortDate(_ date: CivilDate) -> String {
-        let weekday = String(weekdayName(date.weekday).prefix(self == .de ? 2 : 3))
+        let weekday = weekdayAbbreviation(date.weekday)
         let month = String(monthName(date.month).prefix(3))
         switch self {
         case .en: return "\(weekday) \(date.day) \(month)"
@@ -56,6 +56,36 @@ enum Language: String, CaseIterable, Sendable {
     func timesIn(_ zone: String) -> String {
         self == .de ? "Zeiten in \(zone)" : "Times in \(zone)"
     }
+
+    /// `Mon` or `Mo`.
+    func weekdayAbbreviation(_ weekday: Weekday) -> String {
+        String(weekdayName(weekday).prefix(self == .de ? 2 : 3))
+    }
+
+    /// `Week 37 of 2026` or `KW 37/2026`.
+    func weekHeading(_ week: Int, year: Int) -> String {
+        self == .de ? "KW \(week)/\(year)" : "Week \(week) of \(year)"
+    }
+
+    /// `rows by attendee` or `Zeilen nach attendee`.
+    func rowsBy(_ key: String) -> String {
+        self == .de ? "Zeilen nach \(key)" : "rows by \(key)"
+    }
+
+    func groupedBy(_ key: String) -> String {
+        self == .de ? "gruppiert nach \(key)" : "grouped by \(key)"
+    }
+
+    /// `Ranges per day from 12:00` or `Zeiträume je day ab 12:00`.
+    func rangesHeading(_ period: String, from boundary: String) -> String {
+        switch self {
+        case .en: "Ranges per \(period) from \(boundary)"
+        case .de: "Zeiträume je \(period == "day" ? "Tag" : "Woche") ab \(boundary)"
+        }
+    }
+
+    /// The label of a row whose events have no value for its key.
+    var noValue: String { self == .de ? "(ohne)" : "(none)" }
 
     var noEvents: String { self == .de ? "Keine Termine." : "No events." }
 }

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 /// The zone that UTC and zoned times are converted to, with the name the output reports.
 public struct TargetZone: Sendable {
     /// An IANA name (`Europe/Berlin`), `UTC`, or a POSIX TZ string taken from `TZ`.
@@ -28,6 +30,12 @@ public struct TargetZone: Sendable {
             guard let rules = database.zone(named: name) else { throw ZoneLookupError(name: name) }
             return TargetZone(rules: rules)
         }
+    }
+
+    /// The wall-clock time in this zone at an instant (seconds since 1970-01-01T00:00Z).
+    /// - Throws: ``CivilTimeError/outOfRange(_:)`` outside the years 1…9999.
+    public func wallClock(atUTC seconds: Int) throws(CivilTimeError) -> LocalDateTime {
+        try LocalDateTime(secondsSinceEpoch: rules.localSeconds(forUTC: seconds))
     }
 }
 

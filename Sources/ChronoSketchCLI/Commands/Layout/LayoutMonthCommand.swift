@@ -1,0 +1,38 @@
+import ChronoSketchCore
+import ChronoSketchLayout
+
+/// `ics layout month`: the six-week grid of a month with each date's events.
+struct LayoutMonthCommand: Command {
+    static let spec = CommandSpec(
+        name: "layout month",
+        abstract: "Lay out the month of a date: 42 dates from the week start, with their events.",
+        discussion: """
+            The grid starts on the --week-start day on or before the 1st and holds six weeks; \
+            each date lists the ids of the events occupying it (all-day first, then by start) \
+            and whether it lies in the month. The agenda lists the month's occupied dates.
+            """,
+        positional: LayoutOptions.positional,
+        options: [LayoutOptions.date, LayoutOptions.weekStart] + LayoutOptions.shared)
+
+    let options: LayoutOptions
+    let date: CivilDate
+    let firstWeekday: Weekday
+    let window: (from: CivilDate, to: CivilDate)
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        options = try LayoutOptions(arguments, environment: environment)
+        date = try options.date(arguments)
+        firstWeekday = try options.firstWeekday(arguments)
+        let first = date.firstOfMonth
+        window = try LayoutOptions.window(
+            around: first, back: firstWeekday.days(until: first.weekday), days: 42)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        options.run(
+            "month", from: window.from, to: window.to, io: io,
+            layout: { (events: CalendarEvents) throws(CivilTimeError) in
+                try MonthLayout(events: events, containing: date, firstWeekday: firstWeekday)
+            }, text: MonthText.format, json: LayoutJSON.month)
+    }
+}

@@ -1,0 +1,131 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+import Foundation
+
+/// What every `ics layout` view reads and how it writes: inputs, zone, language, format.
+struct LayoutOptions: Sendable {
+    enum Format: String, CaseIterable, Sendable {
+        case text, json
+    }
+
+    enum WeekStart: String, CaseIterable, Sendable {
+        case monday, sunday
+
+        var weekday: Weekday { self == .monday ? .monday : .sunday }
+    }
+
+    static let date = OptionSpec.value(
+        "date", "date", help: "The date to lay out (YYYY-MM-DD). (default: today in --tz)")
+    static let format = OptionSpec.value(
+        "format", "format", help: "text (for people) or json (for scripts). (default: text)")
+    static let weekStart = OptionSpec.value(
+        "week-start", "day",
+        help: "monday or sunday. (default: from --lang: monday for de, sunday for en)")
+    static let minimumMinutes = OptionSpec.value(
+        "minimum-minutes", "n",
+        help:
+            "Segments shorter than this collide as if they were this long, as a screen draws them. (default: 0)"
+    )
+
+    /// The options every view takes, after its own.
+    static let shared: [OptionSpec] = [
+        CommonOptions.zone, CommonOptions.language, format, CommonOptions.output,
+        CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.maxInstances,
+        CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
+    ]
+
+    static let positional = PositionalSpec(
+        name: "file", help: "Calendar files to read; '-' or none reads standard input.",
+        repeats: true)
+
+    let inputs: [InputSource]
+    let zone: TargetZone
+    let wrTimezone: WRTimezonePolicy
+    let expansion: ExpansionLimits
+    let format: Format
+    let language: Language
+    let outputPath: String?
+    let strict: Bool
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        inputs = CommonOptions.inputs(arguments)
+        zone = try CommonOptions.zone(arguments, environment: environment)
+        wrTimezone = try CommonOptions.choice(arguments, CommonOptions.wrTimezone, default: .apply)
+        expansion = try CommonOptions.expansionLimits(arguments)
+        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        outputPath = arguments.value(CommonOptions.output.name)
+        strict = arguments.isSet(CommonOptions.strict.name)
+    }
+
+    /// `--date`, else today on the wall clock of the target zone.
+    func date(_ arguments: ParsedArguments, option: OptionSpec = date) throws(UsageError)
+        -> CivilDate
+    {
+        if let date = try CommonOptions.date(arguments, option) { return date }
+        let now = Int(Date().timeIntervalSince1970.rounded(.down))
+        do {
+            return try zone.wallClock(atUTC: now).date
+        } catch {
+            throw UsageError(message: "Cannot tell today's date: \(error.description)")
+        }
+    }
+
+    /// `--week-start`, else the language's.
+    func firstWeekday(_ arguments: ParsedArguments) throws(UsageError) -> Weekday {
+        guard arguments.isSet(Self.weekStart.name) else { return language.weekStart }
+        return try CommonOptions.choice(arguments, Self.weekStart, default: WeekStart.monday)
+            .weekday
+    }
+
+    /// `days` dates from `back` days before `date`, as a load window.
+    static func window(around date: CivilDate, back: Int, days: Int) throws(UsageError) -> (
+        from: CivilDate, to: CivilDate
+    ) {
+        do {
+            let from = try date.adding(days: -back)
+            return (from, try from.adding(days: days))
+        } catch {
+            throw .invalidValue("\(date)", for: Self.date, error.description)
+        }
+    }
+
+    static func minimumMinutes(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value(minimumMinutes.name) else { return 0 }
+        guard let value = Int(text), (0...1_440).contains(value) else {
+            throw .invalidValue(text, for: minimumMinutes, "expected a whole number from 0 to 1440")
+        }
+        return value
+    }
+
+    /// Loads the events touching `[from, to)`, prints the diagnostics, lays them out and
+    /// writes the layout as text or JSON to stdout or `-o`.
+    func run<Layout>(
+        _ name: String, from: CivilDate?, to: CivilDate?, io: CommandIO,
+        layout: (CalendarEvents) throws(CivilTimeError) -> Layout,
+        text: (Layout, _ zone: String, Language) -> String,
+        json: (Layout, _ zone: String) -> [UInt8]
+    ) -> ExitStatus {
+        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let options = LoadOptions(
+            zone: zone, from: from, to: to, wrTimezone: wrTimezone, expansion: expansion)
+        guard
+            let loaded = CommonOptions.loadEvents(
+                inputs, options: options, strict: strict, command: "ics layout \(name)", io: io)
+        else { return .unusableInput }
+        let placed: Layout
+        do {
+            placed = try layout(loaded.events)
+        } catch {
+            io.standardError.write("ics layout \(name): error: \(error.description)\n")
+            return .unusableInput
+        }
+        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+            switch format {
+            case .text: output.write(text(placed, zone.name, language))
+            case .json: output.write(bytes: json(placed, zone.name))
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ChronoSketchCore
+import ChronoSketchLayout
+
+/// `ics layout ranges`: times of day folded onto one reference day per period.
+struct LayoutRangesCommand: Command {
+    static let dayBoundary = OptionSpec.value(
+        "day-boundary", "HH:MM",
+        help: "When a period starts, such as 12:00 for nights. (default: 00:00)")
+    static let period = OptionSpec.value(
+        "period", "period", help: "day or week. (default: day)")
+
+    static let spec = CommandSpec(
+        name: "layout ranges",
+        abstract: "Fold timed events onto a reference day per period, such as sleep per night.",
+        discussion: """
+            Each period starts at --day-boundary on its date; an interval belongs to the \
+            period its start falls in and is given as startMinute and endMinute from 00:00 of \
+            the period's date, the end past 1440 when it crosses midnight, so a night is never \
+            cut. All-day events are left out. Without --from and --to, every period from the \
+            first event to the last is listed, empty ones included.
+            """,
+        positional: LayoutOptions.positional,
+        options: [
+            CommonOptions.from, CommonOptions.to, dayBoundary, period, LayoutOptions.weekStart,
+        ] + LayoutOptions.shared)
+
+    let options: LayoutOptions
+    let from: CivilDate?
+    let to: CivilDate?
+    let boundaryMinute: Int
+    let period: RangePeriod
+    let firstWeekday: Weekday
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        options = try LayoutOptions(arguments, environment: environment)
+        from = try CommonOptions.date(arguments, CommonOptions.from)
+        to = try CommonOptions.date(arguments, CommonOptions.to)
+        if let from, let to, to <= from {
+            throw .invalidValue("\(to)", for: CommonOptions.to, "it must be after --from \(from)")
+        }
+        period = try CommonOptions.choice(arguments, Self.period, default: RangePeriod.day)
+        firstWeekday = try options.firstWeekday(arguments)
+        boundaryMinute = try Self.boundary(arguments)
+    }
+
+    private static func boundary(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value(dayBoundary.name) else { return 0 }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour),
+            (0...59).contains(minute)
+        else {
+            throw .invalidValue(text, for: dayBoundary, "expected a time of day such as 12:00")
+        }
+        return hour * 60 + minute
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        // Periods reach up to a week past their date; load enough around the window.
+        options.run(
+            "ranges", from: from.flatMap { try? $0.adding(days: -7) },
+            to: to.flatMap { try? $0.adding(days: 8) }, io: io,
+            layout: {
+                RangeLayout(
+                    events: $0, boundaryMinute: boundaryMinute, period: period,
+                    firstWeekday: firstWeekday, from: from, to: to)
+            }, text: RangeText.format, json: LayoutJSON.ranges)
+    }
+}

@@ -1,0 +1,43 @@
+import ChronoSketchCore
+import ChronoSketchLayout
+
+/// `ics layout week`: seven days with all-day bars in lanes and each day's columns.
+struct LayoutWeekCommand: Command {
+    static let spec = CommandSpec(
+        name: "layout week",
+        abstract: "Lay out the week of a date: all-day bars in lanes, timed events per day.",
+        discussion: """
+            The week starts on --week-start (Monday for --lang de, Sunday for en) on or \
+            before --date. All-day events are bars over day indexes 0…6 in lanes (first free \
+            lane, longer first, then id), flagged where they go on into the previous or next \
+            week; each day holds its timed segments as 'ics layout day' gives them.
+            """,
+        positional: LayoutOptions.positional,
+        options: [LayoutOptions.date, LayoutOptions.weekStart, LayoutOptions.minimumMinutes]
+            + LayoutOptions.shared)
+
+    let options: LayoutOptions
+    let date: CivilDate
+    let firstWeekday: Weekday
+    let minimumMinutes: Int
+    let window: (from: CivilDate, to: CivilDate)
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        options = try LayoutOptions(arguments, environment: environment)
+        date = try options.date(arguments)
+        firstWeekday = try options.firstWeekday(arguments)
+        minimumMinutes = try LayoutOptions.minimumMinutes(arguments)
+        window = try LayoutOptions.window(
+            around: date, back: firstWeekday.days(until: date.weekday), days: 7)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        options.run(
+            "week", from: window.from, to: window.to, io: io,
+            layout: { (events: CalendarEvents) throws(CivilTimeError) in
+                try WeekLayout(
+                    events: events, containing: date, firstWeekday: firstWeekday,
+                    minimumMinutes: minimumMinutes)
+            }, text: WeekText.format, json: LayoutJSON.week)
+    }
+}

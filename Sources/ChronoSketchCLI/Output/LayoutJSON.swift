@@ -1,0 +1,232 @@
+import ChronoSketchCore
+import ChronoSketchLayout
+
+/// The JSON of `ics layout`: one object per view, fields in the documented order.
+enum LayoutJSON {
+    static func day(_ layout: DayLayout, zone: String) -> [UInt8] {
+        document(zone) { json in dayFields(layout, into: &json) }
+    }
+
+    static func week(_ layout: WeekLayout, zone: String) -> [UInt8] {
+        document(zone) { json in
+            json.field("weekStart", layout.weekStart.description)
+            json.field("weekStartsOn", weekdayName(layout.firstWeekday))
+            json.field("isoYear", layout.isoYear)
+            json.field("isoWeek", layout.isoWeek)
+            json.field("lanes", layout.lanes)
+            json.key("bars")
+            json.beginArray()
+            for bar in layout.bars {
+                json.beginObject()
+                identity(bar.event, into: &json)
+                json.field("firstDay", bar.firstDay)
+                json.field("lastDay", bar.lastDay)
+                json.field("lane", bar.lane)
+                json.field("continuesBefore", bar.continuesBefore)
+                json.field("continuesAfter", bar.continuesAfter)
+                range(bar.event, into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("days")
+            json.beginArray()
+            for day in layout.days {
+                json.beginObject()
+                dayFields(day, into: &json)
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    static func month(_ layout: MonthLayout, zone: String) -> [UInt8] {
+        document(zone) { json in
+            json.field("year", layout.year)
+            json.field("month", layout.month)
+            json.field("weekStartsOn", weekdayName(layout.firstWeekday))
+            json.key("days")
+            json.beginArray()
+            for day in layout.days {
+                json.beginObject()
+                json.field("date", day.date.description)
+                json.field("inMonth", day.inMonth)
+                json.field("count", day.count)
+                json.field("events", strings: day.events.map(\.id))
+                json.endObject()
+            }
+            json.endArray()
+            json.key("agenda")
+            json.beginArray()
+            for day in layout.agenda {
+                json.beginObject()
+                json.field("date", day.date.description)
+                json.key("events")
+                json.beginArray()
+                for event in day.events { reference(event, into: &json) }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    static func timeline(_ layout: TimelineLayout, zone: String) -> [UInt8] {
+        document(zone) { json in
+            let window = layout.window
+            json.field("start", LocalDateTime(startOf: window.start).description)
+            json.field("days", window.days)
+            json.field("scale", window.scale.rawValue)
+            json.field("zoom", window.zoom.rawValue)
+            json.key("columnMinutes")
+            minutes(seconds: window.columnSeconds, into: &json)
+            json.field("rowsBy", layout.rowKey.rawValue)
+            json.field("groupBy", layout.groupKey?.rawValue)
+            json.key("columns")
+            json.beginArray()
+            for column in layout.columns {
+                json.beginObject()
+                json.field("start", column.start.description)
+                json.key("offsetMinutes")
+                minutes(seconds: column.offsetSeconds, into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("periods")
+            json.beginArray()
+            for period in layout.periods {
+                json.beginObject()
+                json.field("key", period.key)
+                json.field("startMinute", period.startMinute)
+                json.field("endMinute", period.endMinute)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("rows")
+            json.beginArray()
+            for row in layout.rows {
+                json.beginObject()
+                json.field("group", row.group)
+                json.field("key", row.key)
+                json.field("label", row.label)
+                json.field("lanes", row.lanes)
+                json.key("bars")
+                json.beginArray()
+                for bar in row.bars {
+                    json.beginObject()
+                    identity(bar.event, into: &json)
+                    json.field("startMinute", bar.startMinute)
+                    json.field("endMinute", bar.endMinute)
+                    json.field("lane", bar.lane)
+                    json.field("clippedStart", bar.clippedStart)
+                    json.field("clippedEnd", bar.clippedEnd)
+                    range(bar.event, into: &json)
+                    json.endObject()
+                }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    static func ranges(_ layout: RangeLayout, zone: String) -> [UInt8] {
+        document(zone) { json in
+            json.field("period", layout.period.rawValue)
+            json.field("boundary", ClockText.hoursAndMinutes(layout.boundaryMinute))
+            json.field("boundaryMinute", layout.boundaryMinute)
+            if layout.period == .week {
+                json.field("weekStartsOn", weekdayName(layout.firstWeekday))
+            }
+            json.key("periods")
+            json.beginArray()
+            for period in layout.periods {
+                json.beginObject()
+                json.field("date", period.date.description)
+                json.key("ranges")
+                json.beginArray()
+                for entry in period.ranges {
+                    json.beginObject()
+                    identity(entry.event, into: &json)
+                    json.field("startMinute", entry.startMinute)
+                    json.field("endMinute", entry.endMinute)
+                    range(entry.event, into: &json)
+                    json.endObject()
+                }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    // MARK: - Pieces
+
+    private static func document(_ zone: String, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("zone", zone)
+        body(&json)
+        json.endObject()
+        json.raw("\n")
+        return json.bytes
+    }
+
+    private static func dayFields(_ layout: DayLayout, into json: inout JSONWriter) {
+        json.field("date", layout.date.description)
+        json.key("allDay")
+        json.beginArray()
+        for event in layout.allDay { reference(event, into: &json) }
+        json.endArray()
+        json.key("segments")
+        json.beginArray()
+        for segment in layout.segments {
+            json.beginObject()
+            identity(segment.event, into: &json)
+            json.field("startMinute", segment.startMinute)
+            json.field("endMinute", segment.endMinute)
+            json.field("column", segment.column)
+            json.field("columns", segment.columns)
+            json.field("continuesBefore", segment.continuesBefore)
+            json.field("continuesAfter", segment.continuesAfter)
+            range(segment.event, into: &json)
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    /// `{"id", "uid", "title", "allDay", "start", "end", "status", "location"}`.
+    private static func reference(_ event: CalendarEvent, into json: inout JSONWriter) {
+        json.beginObject()
+        identity(event, into: &json)
+        json.field("allDay", event.interval.isAllDay)
+        range(event, into: &json)
+        json.endObject()
+    }
+
+    private static func identity(_ event: CalendarEvent, into json: inout JSONWriter) {
+        json.field("id", event.id)
+        json.field("uid", event.uid)
+        json.field("title", event.title)
+    }
+
+    /// The full interval the placement points back to, and what a view shows beside it.
+    private static func range(_ event: CalendarEvent, into json: inout JSONWriter) {
+        json.field("start", event.interval.startText)
+        json.field("end", event.interval.endText)
+        json.field("status", event.status?.rawValue)
+        json.field("location", event.location)
+    }
+
+    /// Whole minutes as an integer, a fraction (a 7.5-minute column) as a decimal.
+    private static func minutes(seconds: Int, into json: inout JSONWriter) {
+        if seconds % 60 == 0 {
+            json.number(seconds / 60)
+        } else {
+            json.number(Double(seconds) / 60)
+        }
+    }
+
+    static func weekdayName(_ weekday: Weekday) -> String {
+        Language.en.weekdayName(weekday).lowercased()
+    }
+}
