@@ -21,6 +21,8 @@ build: deps
 
 demo: build
 	$(ICS) layout week Fixtures/demo/team-week.ics --date 2026-12-08 --week-start monday --tz Europe/Berlin
+	@echo
+	$(ICS) conflicts Fixtures/demo/team-week.ics --tz Europe/Berlin || [ $$? -eq 1 ]
 
 test: deps
 	$(SWIFT) test

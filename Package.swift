@@ -24,6 +24,9 @@ let package = Package(
             name: "ChronoSketchCLI",
             dependencies: ["ChronoSketchCore", "ChronoSketchICal", "ChronoSketchLayout"]),
         .executableTarget(name: "ics", dependencies: ["ChronoSketchCLI"]),
+        .executableTarget(
+            name: "layout-benchmark", dependencies: ["ChronoSketchCore", "ChronoSketchLayout"],
+            path: "Benchmarks/LayoutBenchmark"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(name: "ChronoSketchICalTests", dependencies: ["ChronoSketchICal"]),
         .testTarget(

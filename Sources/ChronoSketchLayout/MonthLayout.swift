@@ -44,7 +44,11 @@ public struct MonthLayout: Sendable, Hashable {
         }
         let firstDay = gridStart.daysSinceEpoch
         var cells = [[CalendarEvent]](repeating: [], count: 42)
-        let sorted = events.sorted(by: LayoutOrder.allDayFirst)
+        let gridSecond = firstDay * 86_400
+        let sorted = events.filter {
+            $0.interval.touches(from: gridSecond, to: gridSecond + 42 * 86_400)
+        }
+        .sorted(by: LayoutOrder.allDayFirst)
         for event in sorted {
             let start = event.interval.startSecond
             let end = event.interval.endSecond

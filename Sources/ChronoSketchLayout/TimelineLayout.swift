@@ -30,46 +30,6 @@ public enum TimelineZoom: Int, Sendable, Hashable, CaseIterable {
     case x1 = 1, x2 = 2, x4 = 4, x6 = 6, x8 = 8
 }
 
-/// What an event is filed under in a timeline: its rows, or the groups the rows fall into.
-public enum TimelineKey: String, Sendable, Hashable, CaseIterable {
-    /// One row per ATTENDEE address (case-insensitive), labelled with its CN when there is one.
-    case attendee
-    /// The ORGANIZER address.
-    case organizer
-    /// The LOCATION text.
-    case location
-    /// One row per RESOURCES value.
-    case resource
-    /// One row per CATEGORIES value.
-    case category
-    /// The STATUS.
-    case status
-    /// The file the event came from.
-    case file
-
-    /// The keys of `event` with their labels; empty when the event has none.
-    func values(of event: CalendarEvent) -> [(key: String, label: String)] {
-        func texts(_ values: [String]) -> [(key: String, label: String)] {
-            values.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.map { ($0, $0) }
-        }
-        func people(_ participants: [Participant]) -> [(key: String, label: String)] {
-            participants.filter { !$0.address.isEmpty }.map { participant in
-                let name = participant.name?.trimmingSpaces ?? ""
-                return (participant.address.lowercased(), name.isEmpty ? participant.address : name)
-            }
-        }
-        switch self {
-        case .attendee: return people(event.attendees)
-        case .organizer: return people(event.organizer.map { [$0] } ?? [])
-        case .location: return texts(event.location.map { [$0] } ?? [])
-        case .resource: return texts(event.resources)
-        case .category: return texts(event.categories)
-        case .status: return texts(event.status.map { [$0.rawValue] } ?? [])
-        case .file: return texts([event.source.file])
-        }
-    }
-}
-
 /// The stretch of time a timeline shows and how it is divided.
 public struct TimelineWindow: Sendable, Hashable {
     /// 00:00 of the first day.
@@ -151,8 +111,8 @@ public struct TimelineRow: Sendable, Hashable {
 /// from 00:00 of their first day to 00:00 after their last.
 public struct TimelineLayout: Sendable, Hashable {
     public let window: TimelineWindow
-    public let rowKey: TimelineKey
-    public let groupKey: TimelineKey?
+    public let rowKey: EventKey
+    public let groupKey: EventKey?
     public let columns: [TimelineColumn]
     public let periods: [TimelinePeriod]
     /// Rows by group, then key (case-sensitive, byte order), with the no-key row last.
@@ -165,8 +125,8 @@ public struct TimelineLayout: Sendable, Hashable {
     ///   - groupedBy: what rows are grouped by, if anything.
     /// - Complexity: O(n log n) in the number of (event, row) pairs, plus the columns.
     public init(
-        events: some Sequence<CalendarEvent>, window: TimelineWindow, rows: TimelineKey,
-        groupedBy: TimelineKey? = nil
+        events: some Sequence<CalendarEvent>, window: TimelineWindow, rows: EventKey,
+        groupedBy: EventKey? = nil
     ) {
         self.window = window
         self.rowKey = rows
@@ -308,13 +268,5 @@ public struct TimelineLayout: Sendable, Hashable {
             day = end
         }
         return periods
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces, tabs and newlines.
-    var trimmingSpaces: String {
-        let characters = Substring(self).drop { $0.isWhitespace }
-        return String(characters.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -16,14 +16,15 @@ import Testing
     }
 
     @Test func everySubcommandHasHelpNamingEachOption() {
-        for command in ICSCommandLine.commands {
-            let result = CLI.run([command.spec.name, "--help"])
+        for command in ICSCommandLine.allCommands {
+            let words = command.spec.name.split(separator: " ").map(String.init)
+            let result = CLI.run(words + ["--help"])
             #expect(result.status == 0)
             #expect(result.standardOutput.contains("USAGE: ics \(command.spec.name)"))
             for option in command.spec.options {
                 #expect(result.standardOutput.contains("--\(option.name)"))
             }
-            #expect(CLI.run(["help", command.spec.name]).standardOutput == result.standardOutput)
+            #expect(CLI.run(["help"] + words).standardOutput == result.standardOutput)
             #expect(
                 result.standardOutput.split(separator: "\n").allSatisfy {
                     $0.count <= 80 || $0.hasPrefix("USAGE:")

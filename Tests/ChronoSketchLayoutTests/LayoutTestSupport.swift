@@ -9,11 +9,15 @@ enum Events {
     /// A timed event from `start` to `end` (`YYYY-MM-DDTHH:mm`).
     static func timed(
         _ id: String, _ start: String, _ end: String, file: String = "test.ics",
-        attendees: [String] = [], location: String? = nil, categories: [String] = []
+        attendees: [String] = [], location: String? = nil, categories: [String] = [],
+        status: EventStatus? = nil, transparency: Transparency = .opaque
     ) throws -> CalendarEvent {
         let interval = try EventInterval(
             from: LocalDateTime(parsing: start), to: LocalDateTime(parsing: end))
-        return try make(id, interval, file, attendees, location, categories)
+        var event = try make(id, interval, file, attendees, location, categories)
+        event.status = status
+        event.transparency = transparency
+        return event
     }
 
     /// An all-day event from `start` to the exclusive `end` (`YYYY-MM-DD`).

@@ -78,6 +78,21 @@ enum CommonOptions {
         }
     }
 
+    /// `--from`, `--to`, `--tz`, `--x-wr-timezone` and the expansion limits, checked.
+    static func loadOptions(_ arguments: ParsedArguments, environment: [String: String])
+        throws(UsageError) -> LoadOptions
+    {
+        let from = try date(arguments, from)
+        let to = try date(arguments, to)
+        if let from, let to, to <= from {
+            throw .invalidValue("\(to)", for: Self.to, "it must be after --from \(from)")
+        }
+        return LoadOptions(
+            zone: try zone(arguments, environment: environment), from: from, to: to,
+            wrTimezone: try choice(arguments, wrTimezone, default: .apply),
+            expansion: try expansionLimits(arguments))
+    }
+
     /// Prints `diagnostics` to stderr; false when `--strict` must stop the run because one of
     /// them is an error (said on stderr too).
     static func reportDiagnostics(

@@ -43,17 +43,7 @@ struct EventsCommand: Command {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
-        let from = try CommonOptions.date(arguments, CommonOptions.from)
-        let to = try CommonOptions.date(arguments, CommonOptions.to)
-        if let from, let to, to <= from {
-            throw .invalidValue(
-                "\(to)", for: CommonOptions.to, "it must be after --from \(from)")
-        }
-        options = LoadOptions(
-            zone: try CommonOptions.zone(arguments, environment: environment), from: from, to: to,
-            wrTimezone: try CommonOptions.choice(
-                arguments, CommonOptions.wrTimezone, default: .apply),
-            expansion: try CommonOptions.expansionLimits(arguments))
+        options = try CommonOptions.loadOptions(arguments, environment: environment)
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         strict = arguments.isSet(CommonOptions.strict.name)
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)

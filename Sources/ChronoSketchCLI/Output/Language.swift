@@ -87,5 +87,35 @@ enum Language: String, CaseIterable, Sendable {
     /// The label of a row whose events have no value for its key.
     var noValue: String { self == .de ? "(ohne)" : "(none)" }
 
+    var conflictsHeading: String { self == .de ? "Konflikte" : "Conflicts" }
+    var blockedWord: String { self == .de ? "gesperrt" : "blocked" }
+
+    /// `No conflicts among 12 busy events (2 free).`
+    func noConflicts(busy: Int, free: Int) -> String {
+        self == .de
+            ? "Keine Konflikte zwischen \(busy) belegten Terminen (\(free) frei)."
+            : "No conflicts among \(busy) busy events (\(free) free)."
+    }
+
+    /// `3 conflicts (2 overlap, 1 buffer) in 2 clusters; 12 busy events, 2 free`.
+    func conflictSummary(_ count: Int, kinds: String, clusters: Int, busy: Int, free: Int)
+        -> String
+    {
+        switch self {
+        case .en:
+            "\(count) conflict\(count == 1 ? "" : "s") (\(kinds)) in \(clusters) cluster\(clusters == 1 ? "" : "s"); \(busy) busy events, \(free) free"
+        case .de:
+            "\(count) Konflikt\(count == 1 ? "" : "e") (\(kinds)) in \(clusters) Gruppe\(clusters == 1 ? "" : "n"); \(busy) belegte Termine, \(free) frei"
+        }
+    }
+
+    var busyWord: String { self == .de ? "belegt" : "busy" }
+    var freeWord: String { self == .de ? "frei" : "free" }
+
+    /// `5 of 16 slots free`.
+    func slotSummary(free: Int, of total: Int) -> String {
+        self == .de ? "\(free) von \(total) Zeitfenstern frei" : "\(free) of \(total) slots free"
+    }
+
     var noEvents: String { self == .de ? "Keine Termine." : "No events." }
 }

@@ -32,6 +32,12 @@ public struct TargetZone: Sendable {
         }
     }
 
+    /// The instant (seconds since 1970-01-01T00:00Z) a wall-clock time in this zone denotes; a
+    /// time in a DST gap or fold is resolved as ``ZoneRules/utcSeconds(forLocal:)`` says.
+    public func instant(at wallClock: LocalDateTime) -> Int {
+        rules.utcSeconds(forLocal: wallClock.secondsSinceEpoch)
+    }
+
     /// The wall-clock time in this zone at an instant (seconds since 1970-01-01T00:00Z).
     /// - Throws: ``CivilTimeError/outOfRange(_:)`` outside the years 1…9999.
     public func wallClock(atUTC seconds: Int) throws(CivilTimeError) -> LocalDateTime {

@@ -5,7 +5,7 @@ import ChronoSketchLayout
 struct LayoutDayCommand: Command {
     static let spec = CommandSpec(
         name: "layout day",
-        abstract: "Lay out one day: all-day events and timed segments in overlap columns.",
+        abstract: "Lay out one day: all-day events and timed segments in columns.",
         discussion: """
             Each timed occurrence is cut to the day: startMinute and endMinute count from \
             00:00 (0…1440), continuesBefore and continuesAfter flag an event crossing \

@@ -5,7 +5,7 @@ import ChronoSketchLayout
 struct LayoutMonthCommand: Command {
     static let spec = CommandSpec(
         name: "layout month",
-        abstract: "Lay out the month of a date: 42 dates from the week start, with their events.",
+        abstract: "Lay out a month: 42 dates from the week start, with their events.",
         discussion: """
             The grid starts on the --week-start day on or before the 1st and holds six weeks; \
             each date lists the ids of the events occupying it (all-day first, then by start) \

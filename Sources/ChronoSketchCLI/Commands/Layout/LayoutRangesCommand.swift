@@ -11,7 +11,7 @@ struct LayoutRangesCommand: Command {
 
     static let spec = CommandSpec(
         name: "layout ranges",
-        abstract: "Fold timed events onto a reference day per period, such as sleep per night.",
+        abstract: "Fold timed events onto one reference day per period (sleep by night).",
         discussion: """
             Each period starts at --day-boundary on its date; an interval belongs to the \
             period its start falls in and is given as startMinute and endMinute from 00:00 of \

@@ -21,7 +21,7 @@ struct LayoutTimelineCommand: Command {
 
     static let spec = CommandSpec(
         name: "layout timeline",
-        abstract: "Lay out resource rows over a window: bars in lanes, clipped to the window.",
+        abstract: "Lay out resource rows over a window, as a Gantt chart.",
         discussion: """
             Bars are minute offsets from 00:00 of --start, clipped to the window with \
             clippedStart and clippedEnd; overlapping bars in a row take lanes. An event is in \
@@ -33,8 +33,8 @@ struct LayoutTimelineCommand: Command {
 
     let options: LayoutOptions
     let window: TimelineWindow
-    let rowKey: TimelineKey
-    let groupKey: TimelineKey?
+    let rowKey: EventKey
+    let groupKey: EventKey?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         options = try LayoutOptions(arguments, environment: environment)
@@ -51,10 +51,10 @@ struct LayoutTimelineCommand: Command {
         } catch {
             throw .invalidValue("\(days)", for: Self.days, error.description)
         }
-        rowKey = try CommonOptions.choice(arguments, Self.rows, default: TimelineKey.file)
+        rowKey = try CommonOptions.choice(arguments, Self.rows, default: EventKey.file)
         groupKey =
             arguments.isSet(Self.groupBy.name)
-            ? try CommonOptions.choice(arguments, Self.groupBy, default: TimelineKey.file) : nil
+            ? try CommonOptions.choice(arguments, Self.groupBy, default: EventKey.file) : nil
     }
 
     func run(io: CommandIO) -> ExitStatus {

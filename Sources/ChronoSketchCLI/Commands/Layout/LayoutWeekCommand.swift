@@ -5,7 +5,7 @@ import ChronoSketchLayout
 struct LayoutWeekCommand: Command {
     static let spec = CommandSpec(
         name: "layout week",
-        abstract: "Lay out the week of a date: all-day bars in lanes, timed events per day.",
+        abstract: "Lay out a week: all-day bars in lanes, timed events per day.",
         discussion: """
             The week starts on --week-start (Monday for --lang de, Sunday for en) on or \
             before --date. All-day events are bars over day indexes 0…6 in lanes (first free \

@@ -1,0 +1,135 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+
+/// What takes up time, shared by `ics conflicts`, `check`, `slots` and `freebusy`: buffers,
+/// the all-day and tentative policies, and blocked windows.
+struct BusyOptions: Sendable {
+    enum AllDay: String, CaseIterable, Sendable {
+        case busy, free
+    }
+
+    static let buffer = OptionSpec.value(
+        "buffer", "duration",
+        help:
+            "Widen each timed event by this much on both sides (10m, 1h30m, PT10M); two events then need twice this between them."
+    )
+    static let bufferBefore = OptionSpec.value(
+        "buffer-before", "duration", help: "Widen each timed event by this much before it.")
+    static let bufferAfter = OptionSpec.value(
+        "buffer-after", "duration",
+        help: "Widen each timed event by this much after it: the gap every event needs after it.")
+    static let allDay = OptionSpec.value(
+        "all-day", "policy",
+        help: "busy or free: whether all-day events take up time. (default: busy)")
+    static let ignoreTentative = OptionSpec.flag(
+        "ignore-tentative", help: "Treat STATUS:TENTATIVE events as free.")
+    static let blocked = OptionSpec.value(
+        "blocked", "file",
+        help:
+            "A calendar of blocked time (VEVENTs and VFREEBUSY periods); a VEVENT's RELATED-TO names an event it does not block. Repeatable."
+    )
+    static let blockedAt = OptionSpec.value(
+        "blocked-at", "start/end[@uid]",
+        help:
+            "A blocked window such as 2026-09-08T12:00/2026-09-08T13:00, optionally @ the UID of an event it does not block. Repeatable."
+    )
+
+    /// The policy options every availability command takes.
+    static let policyOptions = [buffer, bufferBefore, bufferAfter, allDay, ignoreTentative]
+    static let windowOptions = [blocked, blockedAt]
+
+    let policy: BusyPolicy
+    let blockedFiles: [InputSource]
+    let blockedAt: [BlockedWindow]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let both = try Self.duration(arguments, Self.buffer) ?? 0
+        policy = BusyPolicy(
+            bufferBefore: try Self.duration(arguments, Self.bufferBefore) ?? both,
+            bufferAfter: try Self.duration(arguments, Self.bufferAfter) ?? both,
+            allDayBusy: try CommonOptions.choice(arguments, Self.allDay, default: AllDay.busy)
+                == .busy,
+            ignoresTentative: arguments.isSet(Self.ignoreTentative.name))
+        blockedFiles = (arguments.values[Self.blocked.name] ?? []).map {
+            $0 == "-" ? .standardInput : .file($0)
+        }
+        var windows: [BlockedWindow] = []
+        for text in arguments.values[Self.blockedAt.name] ?? [] {
+            windows.append(try Self.window(text, number: windows.count + 1))
+        }
+        blockedAt = windows
+    }
+
+    static func duration(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
+        -> Int?
+    {
+        guard let text = arguments.value(option.name) else { return nil }
+        guard let seconds = DurationText.seconds(text) else {
+            throw .invalidValue(
+                text, for: option, "expected a duration such as 10m, 1h30m or PT10M")
+        }
+        return seconds
+    }
+
+    /// `START/END[@UID]`, each end a date-time (`2026-09-08T12:00`) or a date (its 00:00).
+    private static func window(_ text: String, number: Int) throws(UsageError) -> BlockedWindow {
+        let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+        let times = (parts.first ?? "").split(separator: "/").map(String.init)
+        guard times.count == 2 else {
+            throw .invalidValue(
+                text, for: blockedAt, "expected START/END such as 2026-09-08T12:00/2026-09-08T13:00"
+            )
+        }
+        do {
+            return try BlockedWindow(
+                id: "blocked-at-\(number)", title: "Blocked", start: try time(times[0]),
+                end: try time(times[1]), owner: parts.count > 1 ? parts[1] : nil)
+        } catch {
+            throw .invalidValue(text, for: blockedAt, error.description)
+        }
+    }
+
+    private static func time(_ text: String) throws(CivilTimeError) -> LocalDateTime {
+        if text.count == 10 { return LocalDateTime(startOf: try CivilDate(parsing: text)) }
+        return try LocalDateTime(parsing: text)
+    }
+
+    /// The events of `inputs` and the blocked windows, each read with `options` and reported;
+    /// nil when the run must stop with exit status 2.
+    func load(
+        _ inputs: [InputSource], options: LoadOptions, strict: Bool, command: String,
+        io: CommandIO
+    ) -> (calendar: LoadedCalendar, windows: [BlockedWindow])? {
+        guard
+            let calendar = CommonOptions.loadEvents(
+                inputs, options: options, strict: strict, command: command, io: io),
+            let windows = windows(options: options, io: io)
+        else { return nil }
+        return (calendar, windows)
+    }
+
+    /// The windows of `--blocked` files (read with `options`) and of `--blocked-at`; nil when a
+    /// file cannot be used (reported on stderr).
+    func windows(options: LoadOptions, io: CommandIO) -> [BlockedWindow]? {
+        var windows = blockedAt
+        for file in CommonOptions.injectingStandardInput(blockedFiles, io) {
+            do {
+                let (entries, diagnostics) = try BlockingCalendarReader.read(file, options: options)
+                DiagnosticPrinter.print(diagnostics, to: io)
+                for entry in entries {
+                    guard
+                        let window = try? BlockedWindow(
+                            id: entry.id, title: entry.title, start: entry.start, end: entry.end,
+                            owner: entry.owner, source: entry.source)
+                    else { continue }
+                    windows.append(window)
+                }
+            } catch {
+                DiagnosticPrinter.print(error, to: io)
+                return nil
+            }
+        }
+        return windows
+    }
+}

@@ -1,0 +1,150 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+
+/// `ics check`: whether one proposed interval can be booked, and if not, why.
+struct CheckCommand: Command {
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
+    static let start = OptionSpec.value(
+        "start", "time", help: "The proposal's start, such as 2026-09-08T14:00 (required).")
+    static let end = OptionSpec.value(
+        "end", "time", help: "The proposal's end (exclusive, required).")
+    static let title = OptionSpec.value(
+        "title", "text", help: "What the proposal is called in the report. (default: Proposal)")
+    static let format = OptionSpec.value(
+        "format", "format", help: "text or json. (default: text)")
+
+    static let spec = CommandSpec(
+        name: "check",
+        abstract: "Say whether a proposed interval is free, and if not, why.",
+        discussion: """
+            The proposal is widened by the same buffers as the events and compared with every \
+            busy event of the files and every blocked window. Exit status 0 when it is \
+            allowed, 1 when it is not, 2 when an input cannot be used.
+            """,
+        positional: PositionalSpec(
+            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
+            repeats: true),
+        options: [start, end, title] + BusyOptions.policyOptions + BusyOptions.windowOptions + [
+            CommonOptions.zone, format, CommonOptions.language, CommonOptions.strict,
+            CommonOptions.wrTimezone,
+        ])
+
+    let inputs: [InputSource]
+    let load: LoadOptions
+    let busy: BusyOptions
+    let proposal: CalendarEvent
+    let format: Format
+    let language: Language
+    let strict: Bool
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        inputs = CommonOptions.inputs(arguments)
+        busy = try BusyOptions(arguments)
+        let start = try Self.time(arguments, Self.start)
+        let end = try Self.time(arguments, Self.end)
+        guard end > start else {
+            throw .invalidValue("\(end)", for: Self.end, "it must be after --start \(start)")
+        }
+        do {
+            proposal = try CalendarEvent(
+                uid: "proposal", title: arguments.value(Self.title.name) ?? "Proposal",
+                interval: EventInterval(from: start, to: end),
+                source: SourceLocation(file: "--start", line: 0), originalStart: .floating(start))
+        } catch {
+            throw .invalidValue("\(end)", for: Self.end, "\(error)")
+        }
+        // Events as far as a day around the proposal can reach it through their buffers.
+        let before =
+            (try? start.date.adding(days: -1 - busy.policy.bufferAfter / 86_400)) ?? start.date
+        let after = (try? end.date.adding(days: 2 + busy.policy.bufferBefore / 86_400)) ?? end.date
+        load = LoadOptions(
+            zone: try CommonOptions.zone(arguments, environment: environment), from: before,
+            to: after,
+            wrTimezone: try CommonOptions.choice(
+                arguments, CommonOptions.wrTimezone, default: .apply))
+        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        strict = arguments.isSet(CommonOptions.strict.name)
+    }
+
+    private static func time(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
+        -> LocalDateTime
+    {
+        guard let text = arguments.value(option.name) else {
+            throw UsageError(message: "Missing expected argument '\(option.synopsis)'")
+        }
+        do {
+            return try LocalDateTime(parsing: text)
+        } catch {
+            throw .invalidValue(text, for: option, error.description)
+        }
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        guard
+            let (loaded, windows) = busy.load(
+                inputs, options: load, strict: strict, command: "ics check", io: io)
+        else { return .unusableInput }
+        let clashes = ConflictReport.clashes(
+            of: proposal, events: loaded.events, windows: windows, policy: busy.policy)
+        let reason = Self.reason(clashes)
+        switch format {
+        case .text:
+            var text = clashes.isEmpty ? "Allowed: " : "Not allowed: "
+            text += "\(AgendaFormatter.timeLabel(proposal.interval, language)) on "
+            text += "\(language.longDate(proposal.interval.start.date)) · \(reason)\n"
+            if !clashes.isEmpty {
+                text +=
+                    "\n"
+                    + clashes.map { clash in
+                        "  " + ConflictText.headline(clash) + "\n"
+                            + ConflictText.lines([clash.second], language)
+                    }.joined()
+            }
+            io.standardOutput.write(text)
+        case .json:
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("zone", loaded.zone)
+            json.key("proposal")
+            json.beginObject()
+            json.field("title", proposal.title)
+            json.field("start", proposal.interval.startText)
+            json.field("end", proposal.interval.endText)
+            json.endObject()
+            json.field("allowed", clashes.isEmpty)
+            json.field("reason", reason)
+            json.key("conflicts")
+            json.beginArray()
+            for clash in clashes { ConflictJSON.conflict(clash, into: &json) }
+            json.endArray()
+            json.endObject()
+            json.raw("\n")
+            io.standardOutput.write(bytes: json.bytes)
+        }
+        return clashes.isEmpty ? .success : .findings
+    }
+
+    /// `free`, or what the first clash is: `overlaps 'Design review' (10:00–11:30)`.
+    static func reason(_ clashes: [Conflict]) -> String {
+        guard let first = clashes.first else { return "the time is free" }
+        let range: String
+        switch first.second {
+        case .event(let event): range = AgendaFormatter.timeLabel(event.interval, .en)
+        case .window(let window):
+            range = AgendaFormatter.timeLabel(.timed(start: window.start, end: window.end), .en)
+        }
+        let what = "'\(first.second.title)' (\(range))"
+        let more = clashes.count > 1 ? " and \(clashes.count - 1) more" : ""
+        switch first.kind {
+        case .overlap: return "overlaps \(what)\(more)"
+        case .buffer: return "too close to \(what) for the buffers\(more)"
+        case .blocked: return "falls in the blocked window \(what)\(more)"
+        }
+    }
+}

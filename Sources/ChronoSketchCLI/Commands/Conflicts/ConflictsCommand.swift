@@ -1,0 +1,91 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+
+/// `ics conflicts`: every pair of events (or event and blocked window) that clash.
+struct ConflictsCommand: Command {
+    enum Format: String, CaseIterable {
+        case text, json, ndjson, csv
+    }
+
+    static let format = OptionSpec.value(
+        "format", "format",
+        help:
+            "text (a report by day), json (one object), ndjson (a conflict a line) or csv. (default: text)"
+    )
+    static let acrossFiles = OptionSpec.flag(
+        "across-files", help: "Only pairs of events from different files.")
+    static let by = OptionSpec.value(
+        "by", "key",
+        help:
+            "Find conflicts per resource: attendee, location, resource, file, category, organizer or status; only events sharing one clash."
+    )
+
+    static let spec = CommandSpec(
+        name: "conflicts",
+        abstract: "Report overlapping events, too-short gaps and blocked time.",
+        discussion: """
+            Two events conflict when their busy intervals overlap (half-open: touching is \
+            fine). Cancelled and transparent events and instants are free; all-day events are \
+            busy unless --all-day free. By default events clash within the same file; \
+            --across-files keeps only pairs from different files, --by only pairs sharing a \
+            resource (in any file). Exit status 0 when there is no conflict, 1 when there is, \
+            2 when an input cannot be used.
+            """,
+        positional: PositionalSpec(
+            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
+            repeats: true),
+        options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
+            acrossFiles, by,
+        ] + BusyOptions.windowOptions + [
+            CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
+            CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.maxInstances,
+            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
+        ])
+
+    let inputs: [InputSource]
+    let load: LoadOptions
+    let busy: BusyOptions
+    let options: ConflictOptions
+    let format: Format
+    let language: Language
+    let outputPath: String?
+    let strict: Bool
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        inputs = CommonOptions.inputs(arguments)
+        load = try CommonOptions.loadOptions(arguments, environment: environment)
+        busy = try BusyOptions(arguments)
+        let resource: EventKey? =
+            arguments.isSet(Self.by.name)
+            ? try CommonOptions.choice(arguments, Self.by, default: EventKey.location) : nil
+        let scope: ConflictScope =
+            arguments.isSet(Self.acrossFiles.name)
+            ? .acrossFiles : (resource == nil ? .withinFiles : .all)
+        options = ConflictOptions(policy: busy.policy, scope: scope, resource: resource)
+        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        outputPath = arguments.value(CommonOptions.output.name)
+        strict = arguments.isSet(CommonOptions.strict.name)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        guard
+            let (loaded, windows) = busy.load(
+                inputs, options: load, strict: strict, command: "ics conflicts", io: io)
+        else { return .unusableInput }
+        let report = ConflictReport(events: loaded.events, windows: windows, options: options)
+        let written = OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+            switch format {
+            case .text:
+                output.write(ConflictText.report(report, zone: loaded.zone, language: language))
+            case .json: output.write(bytes: ConflictJSON.report(report, zone: loaded.zone))
+            case .ndjson: output.write(bytes: ConflictJSON.ndjson(report))
+            case .csv: output.write(bytes: ConflictJSON.csv(report))
+            }
+        }
+        guard written == .success else { return written }
+        return report.conflicts.isEmpty ? .success : .findings
+    }
+}

@@ -1,0 +1,102 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+
+/// `ics freebusy`: the merged busy time of a window, as JSON or a VFREEBUSY.
+struct FreeBusyCommand: Command {
+    enum Format: String, CaseIterable {
+        case json, ics
+    }
+
+    static let format = OptionSpec.value(
+        "format", "format", help: "json, or ics for a VFREEBUSY component. (default: json)")
+
+    static let spec = CommandSpec(
+        name: "freebusy",
+        abstract: "Merge the busy time of a window into periods, as JSON or a VFREEBUSY.",
+        discussion: """
+            Busy intervals (buffers included) that overlap or touch are merged and clipped to \
+            [--from, --to). The VFREEBUSY gives every time in UTC, converted from --tz; its \
+            DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
+            """,
+        positional: PositionalSpec(
+            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
+            repeats: true),
+        options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
+            CommonOptions.zone, format, CommonOptions.output, CommonOptions.strict,
+            CommonOptions.wrTimezone, CommonOptions.maxInstances,
+            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
+        ])
+
+    let inputs: [InputSource]
+    let load: LoadOptions
+    let busy: BusyOptions
+    let from: CivilDate
+    let to: CivilDate
+    let format: Format
+    let outputPath: String?
+    let strict: Bool
+    let stamp: LocalDateTime
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        inputs = CommonOptions.inputs(arguments)
+        load = try CommonOptions.loadOptions(arguments, environment: environment)
+        guard let from = load.from, let to = load.to else {
+            let missing = load.from == nil ? CommonOptions.from : CommonOptions.to
+            throw UsageError(message: "Missing expected argument '\(missing.synopsis)'")
+        }
+        self.from = from
+        self.to = to
+        busy = try BusyOptions(arguments)
+        format = try CommonOptions.choice(arguments, Self.format, default: .json)
+        outputPath = arguments.value(CommonOptions.output.name)
+        strict = arguments.isSet(CommonOptions.strict.name)
+        stamp = ConvertCommand.stamp(environment)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        guard
+            let loaded = CommonOptions.loadEvents(
+                inputs, options: load, strict: strict, command: "ics freebusy", io: io)
+        else { return .unusableInput }
+        let start = LocalDateTime(startOf: from)
+        let end = LocalDateTime(startOf: to)
+        let periods = Availability.busyPeriods(
+            events: loaded.events, policy: busy.policy, from: start, to: end)
+        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+            switch format {
+            case .ics:
+                output.write(
+                    bytes: FreeBusyWriter.write(
+                        periods.map { ($0.start, $0.end) }, from: start, to: end, zone: load.zone,
+                        stamp: stamp))
+            case .json:
+                var json = JSONWriter()
+                json.beginObject()
+                json.field("zone", loaded.zone)
+                json.field("from", start.description)
+                json.field("to", end.description)
+                json.key("busy")
+                json.beginArray()
+                var total = 0
+                for period in periods {
+                    let minutes =
+                        (period.end.secondsSinceEpoch - period.start.secondsSinceEpoch + 59) / 60
+                    total += minutes
+                    json.beginObject()
+                    json.field("start", period.start.description)
+                    json.field("end", period.end.description)
+                    json.field("minutes", minutes)
+                    json.field("ids", strings: period.ids)
+                    json.endObject()
+                }
+                json.endArray()
+                json.field("busyMinutes", total)
+                json.endObject()
+                json.raw("\n")
+                output.write(bytes: json.bytes)
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import ChronoSketchCore
+import ChronoSketchLayout
+
+/// The JSON, NDJSON and CSV of `ics conflicts`, `check`, `slots` and `freebusy`.
+enum ConflictJSON {
+    /// `{"zone", "conflicts", "clusters", "counts"}`.
+    static func report(_ report: ConflictReport, zone: String) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("zone", zone)
+        json.key("conflicts")
+        json.beginArray()
+        for conflict in report.conflicts { self.conflict(conflict, into: &json) }
+        json.endArray()
+        json.key("clusters")
+        json.beginArray()
+        for cluster in report.clusters {
+            json.beginObject()
+            json.field("ids", strings: cluster.ids)
+            json.field("start", cluster.start.description)
+            json.field("end", cluster.end.description)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("counts")
+        json.beginObject()
+        json.field("conflicts", report.conflicts.count)
+        for kind in ConflictKind.allCases {
+            json.field(kind.rawValue, report.conflicts.filter { $0.kind == kind }.count)
+        }
+        json.field("clusters", report.clusters.count)
+        json.field("busyEvents", report.busyEvents)
+        json.field("freeEvents", report.freeEvents)
+        json.endObject()
+        json.endObject()
+        json.raw("\n")
+        return json.bytes
+    }
+
+    /// One conflict object a line.
+    static func ndjson(_ report: ConflictReport) -> [UInt8] {
+        var json = JSONWriter()
+        for conflict in report.conflicts {
+            self.conflict(conflict, into: &json)
+            json.raw("\n")
+        }
+        return json.bytes
+    }
+
+    static let csvHeader =
+        ["kind"]
+        + ["a", "b"].flatMap { side in
+            partyFields.map { "\(side)_\($0)" }
+        } + ["overlapStart", "overlapEnd", "minutes", "resource"]
+
+    /// A header row, then one row per conflict.
+    static func csv(_ report: ConflictReport) -> [UInt8] {
+        var csv = CSVWriter()
+        csv.record(csvHeader)
+        for conflict in report.conflicts {
+            csv.record(
+                [conflict.kind.rawValue] + fields(.event(conflict.first)) + fields(conflict.second)
+                    + [
+                        conflict.overlapStart.description, conflict.overlapEnd.description,
+                        String(conflict.minutes), conflict.resource ?? "",
+                    ])
+        }
+        return csv.bytes
+    }
+
+    /// `{"kind", "a", "b", "overlapStart", "overlapEnd", "minutes", "resource"}`.
+    static func conflict(_ conflict: Conflict, into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("kind", conflict.kind.rawValue)
+        json.key("a")
+        party(.event(conflict.first), into: &json)
+        json.key("b")
+        party(conflict.second, into: &json)
+        json.field("overlapStart", conflict.overlapStart.description)
+        json.field("overlapEnd", conflict.overlapEnd.description)
+        json.field("minutes", conflict.minutes)
+        json.field("resource", conflict.resource)
+        json.endObject()
+    }
+
+    /// `{"id", "uid", "title", "start", "end", "file", "line"}`; a window has a null uid, and
+    /// one given on the command line a null file and line.
+    static func party(_ party: ConflictParty, into json: inout JSONWriter) {
+        json.beginObject()
+        for (name, value) in zip(partyFields, fields(party)) {
+            switch name {
+            case "line":
+                json.key(name)
+                json.number(Int(value))
+            case "title": json.field(name, value)
+            default: json.field(name, value.isEmpty ? nil : value)
+            }
+        }
+        json.endObject()
+    }
+
+    private static let partyFields = ["id", "uid", "title", "start", "end", "file", "line"]
+
+    private static func fields(_ party: ConflictParty) -> [String] {
+        switch party {
+        case .event(let event):
+            [
+                event.id, event.uid, event.title, event.interval.startText, event.interval.endText,
+                event.source.file, String(event.source.line),
+            ]
+        case .window(let window):
+            [
+                window.id, "", window.title, window.start.description, window.end.description,
+                window.source?.file ?? "", window.source.map { String($0.line) } ?? "",
+            ]
+        }
+    }
+}

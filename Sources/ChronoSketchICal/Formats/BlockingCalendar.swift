@@ -1,0 +1,116 @@
+import ChronoSketchCore
+
+/// A stretch of time a blocking calendar says is taken: one occurrence of a VEVENT, or one
+/// busy FREEBUSY period of a VFREEBUSY.
+public struct BlockingEntry: Sendable, Hashable {
+    /// The event's id, or the VFREEBUSY's UID (else `file:line`) with `#` and the period's
+    /// number.
+    public let id: String
+    public let title: String
+    public let start: LocalDateTime
+    public let end: LocalDateTime
+    /// The RELATED-TO UID: the event this time belongs to, which it does not block.
+    public let owner: String?
+    public let source: SourceLocation
+}
+
+/// Reads the calendars given with `--blocked`: their VEVENTs as ``CalendarLoader`` maps them
+/// (recurring ones expanded, zones converted), cancelled ones left out, and the busy periods
+/// of their VFREEBUSY components (RFC 5545 §3.6.4, §3.8.2.6: `FBTYPE=FREE` left out; UTC
+/// periods converted to the target zone).
+public enum BlockingCalendarReader {
+    /// - Throws: ``InputError`` when the input cannot be used at all.
+    public static func read(_ input: InputSource, options: LoadOptions) throws(InputError) -> (
+        entries: [BlockingEntry], diagnostics: [Diagnostic]
+    ) {
+        // Both passes read the input, so standard input is read into memory once.
+        let source: InputSource
+        if case .standardInput = input {
+            source = .memory(name: input.name, bytes: try input.readAll())
+        } else {
+            source = input
+        }
+        let loaded = try CalendarLoader.load([source], options: options)
+        let (document, _) = try DocumentReader.read(source, limits: options.limits)
+        var owners: [String: String] = [:]
+        var entries: [BlockingEntry] = []
+        var diagnostics = loaded.diagnostics
+        for calendar in document.components {
+            for component in calendar.components {
+                switch component.name {
+                case "VEVENT":
+                    if let uid = component.property("UID")?.rawValue,
+                        let owner = component.property("RELATED-TO")?.rawValue
+                    {
+                        owners[uid] = owner
+                    }
+                case "VFREEBUSY":
+                    entries += periods(
+                        of: component, file: input.name, zone: options.zone,
+                        diagnostics: &diagnostics)
+                default:
+                    break
+                }
+            }
+        }
+        let events = loaded.events.filter { $0.status != .cancelled }.map { event in
+            BlockingEntry(
+                id: event.id, title: event.title, start: event.interval.start,
+                end: event.interval.end, owner: owners[event.uid], source: event.source)
+        }
+        return (events.filter { $0.end > $0.start } + entries, diagnostics)
+    }
+
+    private static func periods(
+        of component: ICalComponent, file: String, zone: TargetZone,
+        diagnostics: inout [Diagnostic]
+    ) -> [BlockingEntry] {
+        let name = component.property("UID")?.rawValue ?? "\(file):\(component.line)"
+        let owner = component.property("RELATED-TO")?.rawValue
+        var entries: [BlockingEntry] = []
+        for property in component.properties("FREEBUSY") {
+            let kind = property.parameter("FBTYPE")?.uppercased() ?? "BUSY"
+            guard kind != "FREE" else { continue }
+            for value in property.values {
+                guard case .period(let period) = value,
+                    let start = wallClock(period.start, zone),
+                    let end = period.end.flatMap({ wallClock($0, zone) })
+                        ?? (try? start.adding(seconds: period.duration?.nominalSeconds ?? 0)),
+                    end > start
+                else {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, file: file, line: property.line, uid: nil,
+                            message: "FREEBUSY value '\(property.rawValue)' is not a period",
+                            assumption: "the value blocks nothing"))
+                    continue
+                }
+                entries.append(
+                    BlockingEntry(
+                        id: "\(name)#\(entries.count + 1)", title: title(kind), start: start,
+                        end: end, owner: owner,
+                        source: SourceLocation(file: file, line: property.line)))
+            }
+        }
+        return entries
+    }
+
+    /// A UTC time on the target zone's wall clock; a floating one as written.
+    private static func wallClock(_ value: ICalDateTime, _ zone: TargetZone) -> LocalDateTime? {
+        switch value {
+        case .dateTime(let time, isUTC: true): try? zone.wallClock(atUTC: time.secondsSinceEpoch)
+        case .dateTime(let time, isUTC: false): time
+        case .date(let date): LocalDateTime(startOf: date)
+        }
+    }
+
+    /// `Busy`, `Busy (tentative)`, `Busy (unavailable)` (RFC 5545 §3.2.9 FBTYPE).
+    private static func title(_ kind: String) -> String {
+        switch kind {
+        case "BUSY": "Busy"
+        case "BUSY-TENTATIVE": "Busy (tentative)"
+        case "BUSY-UNAVAILABLE": "Busy (unavailable)"
+        default: "Busy (\(kind.lowercased()))"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import ChronoSketchCore
+
+/// A stretch of time nothing may be booked into: a VEVENT or VFREEBUSY period of a blocking
+/// calendar, or a window given on the command line.
+public struct BlockedWindow: Sendable, Hashable {
+    public let id: String
+    public let title: String
+    public let start: LocalDateTime
+    public let end: LocalDateTime
+    /// The UID of an event this window belongs to, which it does not block (a room's
+    /// set-up time booked for the meeting that needs it).
+    public let owner: String?
+    /// Where the window was read, nil for one given on the command line.
+    public let source: SourceLocation?
+
+    /// - Throws: ``CivilTimeError/invalidInterval(_:)`` when `end` is not after `start`.
+    public init(
+        id: String, title: String, start: LocalDateTime, end: LocalDateTime, owner: String? = nil,
+        source: SourceLocation? = nil
+    ) throws(CivilTimeError) {
+        guard end > start else {
+            throw .invalidInterval("blocked window '\(id)' ends at \(end), not after \(start)")
+        }
+        self.id = id
+        self.title = title
+        self.start = start
+        self.end = end
+        self.owner = owner
+        self.source = source
+    }
+
+    var span: Span { Span(start: start.secondsSinceEpoch, end: end.secondsSinceEpoch) }
+}

@@ -1,0 +1,50 @@
+import ChronoSketchCore
+
+/// What an event is filed under: the rows of a timeline and their groups, or the resources
+/// conflicts are found per.
+public enum EventKey: String, Sendable, Hashable, CaseIterable {
+    /// Each ATTENDEE address (compared without case), labelled with its CN when there is one.
+    case attendee
+    /// The ORGANIZER address.
+    case organizer
+    /// The LOCATION text.
+    case location
+    /// Each RESOURCES value.
+    case resource
+    /// Each CATEGORIES value.
+    case category
+    /// The STATUS.
+    case status
+    /// The file the event came from.
+    case file
+
+    /// The keys of `event` with their labels; empty when the event has none.
+    func values(of event: CalendarEvent) -> [(key: String, label: String)] {
+        func texts(_ values: [String]) -> [(key: String, label: String)] {
+            values.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.map { ($0, $0) }
+        }
+        func people(_ participants: [Participant]) -> [(key: String, label: String)] {
+            participants.filter { !$0.address.isEmpty }.map { participant in
+                let name = participant.name?.trimmingSpaces ?? ""
+                return (participant.address.lowercased(), name.isEmpty ? participant.address : name)
+            }
+        }
+        switch self {
+        case .attendee: return people(event.attendees)
+        case .organizer: return people(event.organizer.map { [$0] } ?? [])
+        case .location: return texts(event.location.map { [$0] } ?? [])
+        case .resource: return texts(event.resources)
+        case .category: return texts(event.categories)
+        case .status: return texts(event.status.map { [$0.rawValue] } ?? [])
+        case .file: return texts([event.source.file])
+        }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    var trimmingSpaces: String {
+        let characters = Substring(self).drop { $0.isWhitespace }
+        return String(characters.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
