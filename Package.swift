@@ -33,6 +33,7 @@ let package = Package(
             name: "ChronoSketchLayoutTests",
             dependencies: ["ChronoSketchLayout", "ChronoSketchICal", "ChronoSketchCLI"]),
         .testTarget(
-            name: "ChronoSketchCLITests", dependencies: ["ChronoSketchCLI", "ChronoSketchICal"]),
+            name: "ChronoSketchCLITests",
+            dependencies: ["ChronoSketchCLI", "ChronoSketchICal", "ChronoSketchLayout"]),
     ]
 )

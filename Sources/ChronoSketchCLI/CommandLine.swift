@@ -12,11 +12,19 @@ public enum ICSCommandLine {
     static let groups: [CommandGroup] = [
         CommandGroup(
             name: "layout",
-            abstract: "Report where events sit in a day, week, month, timeline or ranges view.",
+            abstract: "Report where events sit in a day, week, month, timeline, ranges or heatmap.",
             commands: [
                 LayoutDayCommand.self, LayoutWeekCommand.self, LayoutMonthCommand.self,
-                LayoutTimelineCommand.self, LayoutRangesCommand.self,
-            ])
+                LayoutTimelineCommand.self, LayoutRangesCommand.self, LayoutHeatmapCommand.self,
+            ]),
+        CommandGroup(
+            name: "render",
+            abstract: "Draw a day, week, month, timeline, ranges or heatmap view as SVG or HTML.",
+            commands: [
+                RenderCommand<LayoutDayCommand>.self, RenderCommand<LayoutWeekCommand>.self,
+                RenderCommand<LayoutMonthCommand>.self, RenderCommand<LayoutTimelineCommand>.self,
+                RenderCommand<LayoutRangesCommand>.self, RenderCommand<LayoutHeatmapCommand>.self,
+            ]),
     ]
 
     static let overview =

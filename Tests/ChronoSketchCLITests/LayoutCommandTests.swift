@@ -42,6 +42,17 @@ import Testing
             ["layout", "ranges", sleep, "--day-boundary", "12:00", "--format", "json"] + berlin,
             "ranges.json"
         ),
+        (
+            ["layout", "heatmap", team, "--date", "2026-08-20", "--lang", "de"] + berlin,
+            "heatmap.txt"
+        ),
+        (
+            [
+                "layout", "heatmap", team, "--date", "2026-09-01", "--months", "1", "--format",
+                "json",
+            ]
+                + berlin, "heatmap.json"
+        ),
     ]
 
     @Test(arguments: goldens.indices)
@@ -170,7 +181,7 @@ import Testing
         for arguments in [["layout"], ["layout", "--help"], ["help", "layout"]] {
             let result = CLI.run(arguments)
             #expect(result.status == 0)
-            for view in ["day", "week", "month", "timeline", "ranges"] {
+            for view in ["day", "week", "month", "timeline", "ranges", "heatmap"] {
                 #expect(result.standardOutput.contains("\n  \(view) "), "\(arguments)")
             }
         }

@@ -1,3 +1,4 @@
+import ChronoSketchICal
 import Foundation
 import Testing
 
@@ -96,5 +97,11 @@ enum CLI {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
             return try #require(object as? [String: Any])
         }
+    }
+}
+
+extension CLI {
+    static func zone(_ name: String) throws -> TargetZone {
+        try TargetZone.named(name, environment: [:])
     }
 }

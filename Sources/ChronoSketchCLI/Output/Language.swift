@@ -117,5 +117,28 @@ enum Language: String, CaseIterable, Sendable {
         self == .de ? "\(free) von \(total) Zeitfenstern frei" : "\(free) of \(total) slots free"
     }
 
+    /// `+3 more`.
+    func more(_ count: Int) -> String { self == .de ? "+\(count) weitere" : "+\(count) more" }
+    var busyHoursHeading: String { self == .de ? "Belegte Stunden" : "Busy hours" }
+    var lessWord: String { self == .de ? "weniger" : "less" }
+    var moreWord: String { self == .de ? "mehr" : "more" }
+
+    /// `2 h 30 min busy`, `free`.
+    func busyTime(_ minutes: Int) -> String {
+        guard minutes > 0 else { return freeWord }
+        var parts: [String] = []
+        if minutes >= 60 { parts.append("\(minutes / 60) h") }
+        if minutes % 60 > 0 { parts.append("\(minutes % 60) min") }
+        return parts.joined(separator: " ") + (self == .de ? " belegt" : " busy")
+    }
+
+    /// `3 events`.
+    func eventCount(_ count: Int) -> String {
+        switch self {
+        case .en: "\(count) event\(count == 1 ? "" : "s")"
+        case .de: "\(count) Termin\(count == 1 ? "" : "e")"
+        }
+    }
+
     var noEvents: String { self == .de ? "Keine Termine." : "No events." }
 }

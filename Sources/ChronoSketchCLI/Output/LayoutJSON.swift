@@ -159,6 +159,30 @@ enum LayoutJSON {
         }
     }
 
+    static func heatmap(_ layout: HeatmapLayout, zone: String) -> [UInt8] {
+        document(zone) { json in
+            json.field("from", layout.from.description)
+            json.field("to", layout.to.description)
+            json.field("weekStartsOn", weekdayName(layout.firstWeekday))
+            json.field("maxBusyMinutes", layout.maximumBusyMinutes)
+            json.key("weeks")
+            json.beginArray()
+            for week in layout.weeks {
+                json.beginArray()
+                for day in week {
+                    json.beginObject()
+                    json.field("date", day.date.description)
+                    json.field("inRange", day.inRange)
+                    json.field("busyMinutes", day.busyMinutes)
+                    json.field("events", day.events)
+                    json.endObject()
+                }
+                json.endArray()
+            }
+            json.endArray()
+        }
+    }
+
     // MARK: - Pieces
 
     private static func document(_ zone: String, _ body: (inout JSONWriter) -> Void) -> [UInt8] {

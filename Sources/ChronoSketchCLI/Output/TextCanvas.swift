@@ -54,6 +54,16 @@ extension String {
 
 /// `HH:MM` from minutes after 00:00; 1440 reads `24:00`, 1500 reads `25:00`.
 enum ClockText {
+    /// Minutes after 00:00 of `HH:MM` (00:00…24:00), nil for anything else.
+    static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...59).contains(minute),
+            hour * 60 + minute <= 1_440
+        else { return nil }
+        return hour * 60 + minute
+    }
+
     static func hoursAndMinutes(_ minute: Int) -> String {
         ASCIIDigits.padded(minute / 60, 2) + ":" + ASCIIDigits.padded(minute % 60, 2)
     }

@@ -58,14 +58,8 @@ struct SlotsCommand: Command {
 
     /// `09:00-17:00` as minutes after 00:00; the end may be `24:00`.
     private static func range(_ text: String) throws(UsageError) -> (from: Int, to: Int) {
-        let parts = text.split(separator: "-").map { $0.split(separator: ":") }
-        let minutes = parts.compactMap { part -> Int? in
-            guard part.count == 2, part.allSatisfy({ $0.count == 2 }), let hour = Int(part[0]),
-                let minute = Int(part[1]), (0...24).contains(hour), (0...59).contains(minute)
-            else { return nil }
-            return hour * 60 + minute
-        }
-        guard parts.count == 2, minutes.count == 2, minutes[0] < minutes[1], minutes[1] <= 1_440
+        let minutes = text.split(separator: "-").compactMap { ClockText.minutes(String($0)) }
+        guard minutes.count == 2, text.filter({ $0 == "-" }).count == 1, minutes[0] < minutes[1]
         else {
             throw .invalidValue(text, for: between, "expected HH:MM-HH:MM such as 09:00-17:00")
         }

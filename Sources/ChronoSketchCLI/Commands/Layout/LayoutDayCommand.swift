@@ -2,7 +2,13 @@ import ChronoSketchCore
 import ChronoSketchLayout
 
 /// `ics layout day`: where each event of a date sits, in overlap columns.
-struct LayoutDayCommand: Command {
+struct LayoutDayCommand: LayoutView {
+    static let view = "day"
+    static let now = OptionSpec.value(
+        "now", "HH:MM",
+        help: "Draw a current-time line at this time (never read from the clock).")
+    static let pictureOptions = [now]
+
     static let spec = CommandSpec(
         name: "layout day",
         abstract: "Lay out one day: all-day events and timed segments in columns.",
@@ -18,17 +24,28 @@ struct LayoutDayCommand: Command {
     let options: LayoutOptions
     let date: CivilDate
     let minimumMinutes: Int
+    /// Minutes after 00:00 of the current-time line.
+    let now: Int?
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        options = try LayoutOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool)
+        throws(UsageError)
+    {
+        options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         date = try options.date(arguments)
-        minimumMinutes = try LayoutOptions.minimumMinutes(arguments)
+        minimumMinutes = try LayoutOptions.minimumMinutes(arguments, picture: options.format)
+        now = try arguments.value(Self.now.name).map { (text: String) throws(UsageError) in
+            guard let minute = ClockText.minutes(text), minute < 1_440 else {
+                throw .invalidValue(text, for: Self.now, "expected a time of day such as 14:30")
+            }
+            return minute
+        }
     }
 
     func run(io: CommandIO) -> ExitStatus {
         options.run(
             "day", from: date, to: try? date.adding(days: 1), io: io,
             layout: { DayLayout(events: $0, date: date, minimumMinutes: minimumMinutes) },
-            text: DayText.format, json: LayoutJSON.day)
+            text: DayText.format, json: LayoutJSON.day,
+            picture: { DaySVG.render($0, zone: $1, language: $2, now: now) })
     }
 }

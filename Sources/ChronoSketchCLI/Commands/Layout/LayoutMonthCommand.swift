@@ -2,7 +2,9 @@ import ChronoSketchCore
 import ChronoSketchLayout
 
 /// `ics layout month`: the six-week grid of a month with each date's events.
-struct LayoutMonthCommand: Command {
+struct LayoutMonthCommand: LayoutView {
+    static let view = "month"
+
     static let spec = CommandSpec(
         name: "layout month",
         abstract: "Lay out a month: 42 dates from the week start, with their events.",
@@ -19,8 +21,10 @@ struct LayoutMonthCommand: Command {
     let firstWeekday: Weekday
     let window: (from: CivilDate, to: CivilDate)
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        options = try LayoutOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool)
+        throws(UsageError)
+    {
+        options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         date = try options.date(arguments)
         firstWeekday = try options.firstWeekday(arguments)
         let first = date.firstOfMonth
@@ -33,6 +37,7 @@ struct LayoutMonthCommand: Command {
             "month", from: window.from, to: window.to, io: io,
             layout: { (events: CalendarEvents) throws(CivilTimeError) in
                 try MonthLayout(events: events, containing: date, firstWeekday: firstWeekday)
-            }, text: MonthText.format, json: LayoutJSON.month)
+            }, text: MonthText.format, json: LayoutJSON.month,
+            picture: MonthSVG.render)
     }
 }

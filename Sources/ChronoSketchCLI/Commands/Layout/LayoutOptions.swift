@@ -6,7 +6,7 @@ import Foundation
 /// What every `ics layout` view reads and how it writes: inputs, zone, language, format.
 struct LayoutOptions: Sendable {
     enum Format: String, CaseIterable, Sendable {
-        case text, json
+        case text, json, svg, html
     }
 
     enum WeekStart: String, CaseIterable, Sendable {
@@ -18,7 +18,11 @@ struct LayoutOptions: Sendable {
     static let date = OptionSpec.value(
         "date", "date", help: "The date to lay out (YYYY-MM-DD). (default: today in --tz)")
     static let format = OptionSpec.value(
-        "format", "format", help: "text (for people) or json (for scripts). (default: text)")
+        "format", "format",
+        help: "text (for people), json (for scripts), svg or html (a picture). (default: text)")
+    static let renderFormat = OptionSpec.value(
+        "format", "format",
+        help: "svg, or html for a page around it. (default: html when -o ends in .html, else svg)")
     static let weekStart = OptionSpec.value(
         "week-start", "day",
         help: "monday or sunday. (default: from --lang: monday for de, sunday for en)")
@@ -48,14 +52,27 @@ struct LayoutOptions: Sendable {
     let outputPath: String?
     let strict: Bool
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+    /// - Parameter rendering: for `ics render`: the format is svg or html, by default svg
+    ///   unless `-o` names an `.html` file.
+    init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool = false)
+        throws(UsageError)
+    {
         inputs = CommonOptions.inputs(arguments)
         zone = try CommonOptions.zone(arguments, environment: environment)
         wrTimezone = try CommonOptions.choice(arguments, CommonOptions.wrTimezone, default: .apply)
         expansion = try CommonOptions.expansionLimits(arguments)
-        format = try CommonOptions.choice(arguments, Self.format, default: .text)
-        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         outputPath = arguments.value(CommonOptions.output.name)
+        if rendering {
+            let page = outputPath?.lowercased().hasSuffix(".html") ?? false
+            format = try CommonOptions.choice(
+                arguments, Self.renderFormat, default: page ? .html : .svg)
+            guard format == .svg || format == .html else {
+                throw .notOneOf(format.rawValue, for: Self.renderFormat, ["svg", "html"])
+            }
+        } else {
+            format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        }
+        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         strict = arguments.isSet(CommonOptions.strict.name)
     }
 
@@ -91,8 +108,14 @@ struct LayoutOptions: Sendable {
         }
     }
 
-    static func minimumMinutes(_ arguments: ParsedArguments) throws(UsageError) -> Int {
-        guard let text = arguments.value(minimumMinutes.name) else { return 0 }
+    /// `--minimum-minutes`; by default 0, or for a picture the least height a block is drawn
+    /// with, so drawn blocks never overlap.
+    static func minimumMinutes(_ arguments: ParsedArguments, picture format: Format)
+        throws(UsageError) -> Int
+    {
+        guard let text = arguments.value(minimumMinutes.name) else {
+            return format == .svg || format == .html ? SVGTimeGrid.minimumMinutes : 0
+        }
         guard let value = Int(text), (0...1_440).contains(value) else {
             throw .invalidValue(text, for: minimumMinutes, "expected a whole number from 0 to 1440")
         }
@@ -100,12 +123,13 @@ struct LayoutOptions: Sendable {
     }
 
     /// Loads the events touching `[from, to)`, prints the diagnostics, lays them out and
-    /// writes the layout as text or JSON to stdout or `-o`.
+    /// writes the layout as text, JSON or a picture to stdout or `-o`.
     func run<Layout>(
         _ name: String, from: CivilDate?, to: CivilDate?, io: CommandIO,
         layout: (CalendarEvents) throws(CivilTimeError) -> Layout,
         text: (Layout, _ zone: String, Language) -> String,
-        json: (Layout, _ zone: String) -> [UInt8]
+        json: (Layout, _ zone: String) -> [UInt8],
+        picture: (Layout, _ zone: String, Language) -> SVGCanvas
     ) -> ExitStatus {
         let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
         let options = LoadOptions(
@@ -125,7 +149,55 @@ struct LayoutOptions: Sendable {
             switch format {
             case .text: output.write(text(placed, zone.name, language))
             case .json: output.write(bytes: json(placed, zone.name))
+            case .svg: output.write(picture(placed, zone.name, language).document(title: name))
+            case .html:
+                output.write(
+                    picture(placed, zone.name, language).html(title: name, language: language))
             }
         }
     }
+}
+
+/// A layout view, which `ics render` draws with the same options.
+protocol LayoutView: Command {
+    /// `day`, `week`…
+    static var view: String { get }
+    /// Options only the picture takes (such as `--now`).
+    static var pictureOptions: [OptionSpec] { get }
+    init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool)
+        throws(UsageError)
+}
+
+extension LayoutView {
+    static var pictureOptions: [OptionSpec] { [] }
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        try self.init(arguments, environment: environment, rendering: false)
+    }
+}
+
+/// `ics render <view>`: the layout view drawn as SVG or HTML, from the same placements.
+struct RenderCommand<View: LayoutView>: Command {
+    static var spec: CommandSpec {
+        var spec = View.spec
+        spec.name = "render \(View.view)"
+        spec.abstract = "Draw the \(View.view) view as a standalone SVG (or an HTML page)."
+        spec.discussion =
+            (spec.discussion.map { $0 + " " } ?? "")
+            + "The picture is drawn from exactly these placements, the same bytes for the same input."
+        spec.options =
+            View.pictureOptions
+            + spec.options.map {
+                $0.name == LayoutOptions.format.name ? LayoutOptions.renderFormat : $0
+            }
+        return spec
+    }
+
+    let view: View
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        view = try View(arguments, environment: environment, rendering: true)
+    }
+
+    func run(io: CommandIO) -> ExitStatus { view.run(io: io) }
 }

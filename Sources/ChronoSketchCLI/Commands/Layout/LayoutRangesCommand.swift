@@ -2,7 +2,9 @@ import ChronoSketchCore
 import ChronoSketchLayout
 
 /// `ics layout ranges`: times of day folded onto one reference day per period.
-struct LayoutRangesCommand: Command {
+struct LayoutRangesCommand: LayoutView {
+    static let view = "ranges"
+
     static let dayBoundary = OptionSpec.value(
         "day-boundary", "HH:MM",
         help: "When a period starts, such as 12:00 for nights. (default: 00:00)")
@@ -31,8 +33,10 @@ struct LayoutRangesCommand: Command {
     let period: RangePeriod
     let firstWeekday: Weekday
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        options = try LayoutOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool)
+        throws(UsageError)
+    {
+        options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         from = try CommonOptions.date(arguments, CommonOptions.from)
         to = try CommonOptions.date(arguments, CommonOptions.to)
         if let from, let to, to <= from {
@@ -45,14 +49,10 @@ struct LayoutRangesCommand: Command {
 
     private static func boundary(_ arguments: ParsedArguments) throws(UsageError) -> Int {
         guard let text = arguments.value(dayBoundary.name) else { return 0 }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour),
-            (0...59).contains(minute)
-        else {
+        guard let minute = ClockText.minutes(text), minute < 1_440 else {
             throw .invalidValue(text, for: dayBoundary, "expected a time of day such as 12:00")
         }
-        return hour * 60 + minute
+        return minute
     }
 
     func run(io: CommandIO) -> ExitStatus {
@@ -64,6 +64,7 @@ struct LayoutRangesCommand: Command {
                 RangeLayout(
                     events: $0, boundaryMinute: boundaryMinute, period: period,
                     firstWeekday: firstWeekday, from: from, to: to)
-            }, text: RangeText.format, json: LayoutJSON.ranges)
+            }, text: RangeText.format, json: LayoutJSON.ranges,
+            picture: RangesSVG.render)
     }
 }

@@ -2,7 +2,9 @@ import ChronoSketchCore
 import ChronoSketchLayout
 
 /// `ics layout timeline`: resource rows over a time axis, as a Gantt chart.
-struct LayoutTimelineCommand: Command {
+struct LayoutTimelineCommand: LayoutView {
+    static let view = "timeline"
+
     static let start = OptionSpec.value(
         "start", "date", help: "The first day of the window (YYYY-MM-DD). (default: today in --tz)")
     static let days = OptionSpec.value(
@@ -36,8 +38,10 @@ struct LayoutTimelineCommand: Command {
     let rowKey: EventKey
     let groupKey: EventKey?
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        options = try LayoutOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool)
+        throws(UsageError)
+    {
+        options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         let first = try options.date(arguments, option: Self.start)
         let scale = try CommonOptions.choice(arguments, Self.scale, default: TimelineScale.day)
         let days = try CommonOptions.positive(arguments, Self.days) ?? scale.defaultDays
@@ -63,6 +67,7 @@ struct LayoutTimelineCommand: Command {
             io: io,
             layout: {
                 TimelineLayout(events: $0, window: window, rows: rowKey, groupedBy: groupKey)
-            }, text: TimelineText.format, json: LayoutJSON.timeline)
+            }, text: TimelineText.format, json: LayoutJSON.timeline,
+            picture: TimelineSVG.render)
     }
 }

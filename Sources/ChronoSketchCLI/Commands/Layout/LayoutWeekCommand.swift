@@ -2,7 +2,9 @@ import ChronoSketchCore
 import ChronoSketchLayout
 
 /// `ics layout week`: seven days with all-day bars in lanes and each day's columns.
-struct LayoutWeekCommand: Command {
+struct LayoutWeekCommand: LayoutView {
+    static let view = "week"
+
     static let spec = CommandSpec(
         name: "layout week",
         abstract: "Lay out a week: all-day bars in lanes, timed events per day.",
@@ -22,11 +24,13 @@ struct LayoutWeekCommand: Command {
     let minimumMinutes: Int
     let window: (from: CivilDate, to: CivilDate)
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        options = try LayoutOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool)
+        throws(UsageError)
+    {
+        options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         date = try options.date(arguments)
         firstWeekday = try options.firstWeekday(arguments)
-        minimumMinutes = try LayoutOptions.minimumMinutes(arguments)
+        minimumMinutes = try LayoutOptions.minimumMinutes(arguments, picture: options.format)
         window = try LayoutOptions.window(
             around: date, back: firstWeekday.days(until: date.weekday), days: 7)
     }
@@ -38,6 +42,7 @@ struct LayoutWeekCommand: Command {
                 try WeekLayout(
                     events: events, containing: date, firstWeekday: firstWeekday,
                     minimumMinutes: minimumMinutes)
-            }, text: WeekText.format, json: LayoutJSON.week)
+            }, text: WeekText.format, json: LayoutJSON.week,
+            picture: WeekSVG.render)
     }
 }

@@ -1,0 +1,236 @@
+import ChronoSketchCore
+
+/// Builds one standalone SVG document: elements appended in drawing order, numbers written
+/// with at most one decimal so the same picture is always the same bytes.
+struct SVGCanvas {
+    let width: Double
+    let height: Double
+    private var body = ""
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, radius: Double = 0,
+        fill: String? = nil, className: String? = nil, stroke: String? = nil,
+        dashed: Bool = false
+    ) {
+        var attributes = [
+            ("x", number(x)), ("y", number(y)), ("width", number(max(0, width))),
+            ("height", number(max(0, height))),
+        ]
+        if radius > 0 { attributes.append(("rx", number(radius))) }
+        if let className { attributes.append(("class", className)) }
+        if let fill { attributes.append(("fill", fill)) }
+        if let stroke { attributes.append(("stroke", stroke)) }
+        if dashed { attributes.append(("stroke-dasharray", "3 2")) }
+        element("rect", attributes)
+    }
+
+    mutating func line(
+        x1: Double, y1: Double, x2: Double, y2: Double, className: String,
+        strokeWidth: Double? = nil
+    ) {
+        var attributes = [
+            ("x1", number(x1)), ("y1", number(y1)), ("x2", number(x2)), ("y2", number(y2)),
+            ("class", className),
+        ]
+        if let strokeWidth { attributes.append(("stroke-width", number(strokeWidth))) }
+        element("line", attributes)
+    }
+
+    mutating func polygon(_ points: [(Double, Double)], fill: String) {
+        element(
+            "polygon",
+            [
+                ("points", points.map { "\(number($0.0)),\(number($0.1))" }.joined(separator: " ")),
+                ("fill", fill),
+            ])
+    }
+
+    mutating func path(_ data: String, className: String) {
+        element("path", [("d", data), ("class", className)])
+    }
+
+    /// Text fitted to `maxWidth` with an ellipsis (see ``TextFit``).
+    mutating func text(
+        _ content: String, x: Double, y: Double, size: Double, className: String? = nil,
+        fill: String? = nil, anchor: String? = nil, bold: Bool = false,
+        maxWidth: Double = .infinity, rotate: Double? = nil
+    ) {
+        let fitted = TextFit.fit(content, width: maxWidth, size: size)
+        guard !fitted.isEmpty else { return }
+        var attributes = [("x", number(x)), ("y", number(y)), ("font-size", number(size))]
+        if let className { attributes.append(("class", className)) }
+        if let fill { attributes.append(("fill", fill)) }
+        if let anchor { attributes.append(("text-anchor", anchor)) }
+        if bold { attributes.append(("font-weight", "600")) }
+        if let rotate {
+            attributes.append(("transform", "rotate(\(number(rotate)) \(number(x)) \(number(y)))"))
+        }
+        body += "<text" + Self.attributes(attributes) + ">" + Self.escape(fitted) + "</text>\n"
+    }
+
+    /// Opens a group for one drawn event: its `<title>` (the full event, for hover and screen
+    /// readers) and a `data-id`. Everything until ``endGroup()`` belongs to it.
+    mutating func beginEvent(id: String, title: String, className: String = "event") {
+        body += "<g" + Self.attributes([("class", className), ("data-id", id)]) + ">"
+        body += "<title>" + Self.escape(title) + "</title>\n"
+    }
+
+    /// Opens a nested viewport: what is drawn inside is clipped to it, so no text leaves its
+    /// block whatever the font.
+    mutating func beginClip(x: Double, y: Double, width: Double, height: Double) {
+        body +=
+            "<svg"
+            + Self.attributes([
+                ("x", number(x)), ("y", number(y)), ("width", number(max(0, width))),
+                ("height", number(max(0, height))), ("overflow", "hidden"),
+            ]) + ">\n"
+    }
+
+    mutating func endClip() { body += "</svg>\n" }
+    mutating func endGroup() { body += "</g>\n" }
+
+    /// The document, with its accessible title and the shared style (light, and dark when
+    /// the viewer prefers it).
+    func document(title: String) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text +=
+            "<svg"
+            + Self.attributes([
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", number(width)),
+                ("height", number(height)),
+                ("viewBox", "0 0 \(number(width)) \(number(height))"), ("role", "img"),
+                ("font-family", "DejaVu Sans, Verdana, Arial, sans-serif"),
+            ]) + ">\n"
+        text += "<title>" + Self.escape(title) + "</title>\n"
+        text += "<style>\n" + Self.style + "</style>\n"
+        text += "<rect class=\"background\" width=\"100%\" height=\"100%\"/>\n"
+        return text + body + "</svg>\n"
+    }
+
+    /// The document inside a minimal HTML page.
+    func html(title: String, language: Language) -> String {
+        let svg =
+            document(title: title).split(separator: "\n", maxSplits: 1).last.map(String.init) ?? ""
+        return """
+            <!DOCTYPE html>
+            <html lang="\(language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <title>\(Self.escape(title))</title>
+            <style>body { margin: 16px; background: #ffffff; } @media (prefers-color-scheme: dark) { body { background: #1b1d21; } }</style>
+            </head>
+            <body>
+            \(svg)</body>
+            </html>
+
+            """
+    }
+
+    private static let style = """
+        .background { fill: #ffffff; }
+        .grid { stroke: #d5d9df; stroke-width: 1; }
+        .rule { stroke: #9aa1ab; stroke-width: 1; }
+        .label { fill: #2b2f36; }
+        .muted { fill: #7b828d; }
+        .dim { fill: #f3f4f6; }
+        .cell { fill: #ffffff; stroke: #d5d9df; }
+        .now { stroke: #d62f2f; stroke-width: 2; }
+        .month-break { stroke: #2b2f36; stroke-width: 2.5; fill: none; }
+        .cancelled { opacity: 0.5; }
+        @media (prefers-color-scheme: dark) {
+          .background { fill: #1b1d21; }
+          .grid { stroke: #363b43; }
+          .rule { stroke: #5d6570; }
+          .label { fill: #e4e7eb; }
+          .muted { fill: #9aa2ad; }
+          .dim { fill: #24272c; }
+          .cell { fill: #1b1d21; stroke: #363b43; }
+          .month-break { stroke: #e4e7eb; }
+        }
+
+        """
+
+    private mutating func element(_ name: String, _ attributes: [(String, String)]) {
+        body += "<" + name + Self.attributes(attributes) + "/>\n"
+    }
+
+    private static func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
+    }
+
+    /// XML text and attribute escaping; characters XML 1.0 forbids become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                let allowed = value >= 0x20 && !(0xFFFE...0xFFFF).contains(value)
+                result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
+            }
+        }
+        return result
+    }
+
+    /// At most one decimal, no trailing `.0`, never `-0`.
+    func number(_ value: Double) -> String { Self.number(value) }
+
+    static func number(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        if tenths == 0 { return "0" }
+        let whole = Int(tenths) / 10
+        let fraction = abs(Int(tenths) % 10)
+        let sign = tenths < 0 && whole == 0 ? "-" : ""
+        return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+    }
+}
+
+/// Fits text into a width by an estimate of glyph widths (in ems of a common sans-serif),
+/// cutting with an ellipsis. The estimate errs wide; blocks also clip, so nothing spills.
+enum TextFit {
+    static func width(_ text: String, size: Double) -> Double {
+        text.unicodeScalars.reduce(0) { $0 + em($1) } * size
+    }
+
+    static func fit(_ text: String, width: Double, size: Double) -> String {
+        let oneLine = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        guard Self.width(oneLine, size: size) > width else { return oneLine }
+        let ellipsis = em("…") * size
+        var fitted = ""
+        var used = 0.0
+        for character in oneLine {
+            let next = Self.width(String(character), size: size)
+            if used + next + ellipsis > width { break }
+            fitted.append(character)
+            used += next
+        }
+        while fitted.last == " " { fitted.removeLast() }
+        return fitted.isEmpty ? (ellipsis <= width ? "…" : "") : fitted + "…"
+    }
+
+    private static func em(_ scalar: Unicode.Scalar) -> Double {
+        switch scalar {
+        case "i", "l", "j", "t", "f", "r", ".", ",", ":", ";", "!", "|", "'", "I", "(", ")", "[",
+            "]":
+            return 0.36
+        case " ": return 0.32
+        case "m", "w", "M", "W", "@", "%": return 0.95
+        case "A"..."Z": return 0.72
+        case "0"..."9": return 0.64
+        case "a"..."z": return 0.6
+        default: return scalar.value < 0x2E80 ? 0.7 : 1.05
+        }
+    }
+}
