@@ -173,3 +173,69 @@ import Testing
             ))
     }
 }
+
+/// `ics events --order file`: the same occurrences, written as they are read.
+@Suite struct FileOrderTests {
+    static let files: [String] = {
+        let folder = CLI.root.appendingPathComponent("Fixtures/valid")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".ics") }.sorted().map {
+            folder.appendingPathComponent($0).path
+        }
+    }()
+
+    @Test(arguments: files)
+    func fileOrderListsTheSameOccurrences(path: String) throws {
+        let sorted = CLI.run(["events", path, "--format", "ndjson", "--tz", "Europe/Berlin"])
+        let streamed = CLI.run([
+            "events", path, "--format", "ndjson", "--tz", "Europe/Berlin", "--order", "file",
+        ])
+        #expect(streamed.status == sorted.status)
+        let sortedLines = sorted.standardOutput.split(separator: "\n")
+        let streamedLines = streamed.standardOutput.split(separator: "\n")
+        // Duplicate ids are merged only in start order; every streamed line is either one of
+        // the sorted lines or an older version of one of their ids.
+        let ids = Set(try CLI.records(sorted.standardOutput).compactMap { $0["id"] as? String })
+        #expect(Set(try CLI.records(streamed.standardOutput).compactMap { $0["id"] as? String }) == ids)
+        #expect(Set(sortedLines).isSubset(of: Set(streamedLines)))
+    }
+
+    @Test func fileOrderFollowsTheFileAndKeepsSeriesTogether() throws {
+        let path = CLI.fixture("layout/team.ics")
+        let result = CLI.run([
+            "events", path, "--format", "ndjson", "--tz", "UTC", "--order", "file",
+        ])
+        let ids = try CLI.records(result.standardOutput).compactMap { $0["uid"] as? String }
+        let singles = ids.filter { $0 != "standup@layout" }
+        #expect(singles.first == "review@layout")
+        #expect(singles.last == "retro@layout")
+        #expect(Array(ids.suffix(5)) == Array(repeating: "standup@layout", count: 5))
+    }
+
+    @Test func failedStreamLeavesTheTargetAsItWas() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("events.ndjson")
+        try Data("precious\n".utf8).write(to: target)
+        let result = CLI.run([
+            "events", CLI.fixture("invalid/truncated.ics"), "--format", "ndjson", "--order",
+            "file", "-o", target.path,
+        ])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("truncated.ics:15: error: Unexpected end of file"))
+        #expect(try String(contentsOf: target, encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.ndjson"])
+        let written = CLI.run([
+            "events", CLI.fixture("layout/team.ics"), "--format", "csv", "--order", "file", "-o",
+            target.path,
+        ])
+        #expect(written.status == 0)
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("id,uid,"))
+    }
+
+    @Test func fileOrderNeedsADataFormat() {
+        let result = CLI.run(["events", "--order", "file"])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("file order writes json, ndjson or csv"))
+    }
+}

@@ -44,10 +44,11 @@ enum CLI {
             .appendingPathComponent("ics")
     }
 
-    /// Runs the built binary as a separate process.
+    /// Runs the built binary as a separate process. A run still going after `limit` seconds is
+    /// killed and reported with status -1 (a safety net against hangs, not a timing).
     static func runBinary(
         _ arguments: [String], in directory: URL? = nil, standardInput: Data? = nil,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil, limit: Double = 300
     ) throws -> RunResult {
         let process = Process()
         process.executableURL = binary
@@ -74,11 +75,15 @@ enum CLI {
         try process.run()
         if let standardInput { input.fileHandleForWriting.write(standardInput) }
         try input.fileHandleForWriting.close()
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
         process.waitUntilExit()
+        watchdog.cancel()
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
         try output.close()
         try error.close()
         return RunResult(
-            status: process.terminationStatus,
+            status: killed ? -1 : process.terminationStatus,
             standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
             standardError: try String(contentsOf: errorURL, encoding: .utf8))
     }

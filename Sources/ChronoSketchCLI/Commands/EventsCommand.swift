@@ -7,6 +7,16 @@ struct EventsCommand: Command {
         case text, json, ndjson, csv
     }
 
+    enum Order: String, CaseIterable {
+        case start, file
+    }
+
+    static let order = OptionSpec.value(
+        "order", "order",
+        help:
+            "start (sorted by start, then id) or file (as read, written while reading: memory stays flat; json, ndjson or csv). (default: start)"
+    )
+
     static let format = OptionSpec.value(
         "format", "format",
         help:
@@ -28,7 +38,7 @@ struct EventsCommand: Command {
             name: "file", help: "Calendar files to read; '-' or none reads standard input.",
             repeats: true),
         options: [
-            CommonOptions.from, CommonOptions.to, CommonOptions.zone, format,
+            CommonOptions.from, CommonOptions.to, CommonOptions.zone, format, order,
             CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
@@ -37,6 +47,7 @@ struct EventsCommand: Command {
     let inputs: [InputSource]
     let options: LoadOptions
     let format: Format
+    let order: Order
     let strict: Bool
     let language: Language
     let outputPath: String?
@@ -45,6 +56,11 @@ struct EventsCommand: Command {
         inputs = CommonOptions.inputs(arguments)
         options = try CommonOptions.loadOptions(arguments, environment: environment)
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        order = try CommonOptions.choice(arguments, Self.order, default: .start)
+        if order == .file, format == .text {
+            throw .invalidValue(
+                "file", for: Self.order, "file order writes json, ndjson or csv; add --format")
+        }
         strict = arguments.isSet(CommonOptions.strict.name)
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         outputPath = arguments.value(CommonOptions.output.name)
@@ -52,6 +68,7 @@ struct EventsCommand: Command {
 
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        if order == .file { return runInFileOrder(inputs, io: io) }
         guard
             let loaded = CommonOptions.loadEvents(
                 inputs, options: options, strict: strict, command: "ics events", io: io)
@@ -73,5 +90,37 @@ struct EventsCommand: Command {
         case .csv:
             OccurrenceWriter.write(loaded.events, format: .csv) { output.write(bytes: $0) }
         }
+    }
+
+    /// `--order file`: each occurrence written as it is read; diagnostics follow the data.
+    private func runInFileOrder(_ inputs: [InputSource], io: CommandIO) -> ExitStatus {
+        let occurrenceFormat: OccurrenceFormat =
+            switch format {
+            case .json: .json
+            case .csv: .csv
+            case .ndjson, .text: .ndjson
+            }
+        var diagnostics: [Diagnostic] = []
+        var failure: InputError?
+        let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
+            var stream = OccurrenceStream(format: occurrenceFormat)
+            do throws(InputError) {
+                diagnostics = try CalendarLoader.stream(inputs, options: options) { event in
+                    if let chunk = stream.append(event) { output.write(bytes: chunk) }
+                }
+            } catch {
+                failure = error
+                return .unusableInput
+            }
+            if strict, diagnostics.contains(where: { $0.severity == .error }) {
+                return .unusableInput
+            }
+            output.write(bytes: stream.finish())
+            return .success
+        }
+        if let failure { DiagnosticPrinter.print(failure, to: io) }
+        _ = CommonOptions.reportDiagnostics(
+            diagnostics, strict: strict, command: "ics events", io: io)
+        return status
     }
 }

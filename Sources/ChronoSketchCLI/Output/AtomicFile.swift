@@ -11,28 +11,64 @@ enum AtomicFile {
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        ).path
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporary)
-        else {
-            throw Failure(path: path, reason: "its folder is missing or not writable")
-        }
+        let file = try Writer(path)
         do {
-            try handle.write(contentsOf: bytes)
-            try handle.synchronize()
-            try handle.close()
+            try file.append(bytes)
         } catch {
+            file.abandon()
+            throw error
+        }
+        try file.commit()
+    }
+
+    /// A file being written: chunks go to the temporary file; ``commit()`` renames it over
+    /// the target, ``abandon()`` removes it and leaves the target as it was.
+    final class Writer {
+        let path: String
+        private let temporary: String
+        private let handle: FileHandle
+
+        init(_ path: String) throws(Failure) {
+            let url = URL(fileURLWithPath: path)
+            self.path = path
+            temporary = url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            ).path
+            guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                let handle = FileHandle(forWritingAtPath: temporary)
+            else {
+                throw Failure(path: path, reason: "its folder is missing or not writable")
+            }
+            self.handle = handle
+        }
+
+        func append(_ bytes: [UInt8]) throws(Failure) {
+            do {
+                try handle.write(contentsOf: bytes)
+            } catch {
+                throw Failure(path: path, reason: error.localizedDescription)
+            }
+        }
+
+        func commit() throws(Failure) {
+            do {
+                try handle.synchronize()
+                try handle.close()
+            } catch {
+                abandon()
+                throw Failure(path: path, reason: error.localizedDescription)
+            }
+            if rename(temporary, path) != 0 {
+                let reason = NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
+                    .localizedDescription
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw Failure(path: path, reason: reason)
+            }
+        }
+
+        func abandon() {
             try? handle.close()
             try? FileManager.default.removeItem(atPath: temporary)
-            throw Failure(path: path, reason: error.localizedDescription)
-        }
-        if rename(temporary, path) != 0 {
-            let reason = NSError(domain: NSPOSIXErrorDomain, code: Int(errno)).localizedDescription
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw Failure(path: path, reason: reason)
         }
     }
 

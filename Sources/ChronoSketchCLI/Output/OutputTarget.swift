@@ -27,4 +27,78 @@ enum OutputTarget {
         }
         return .success
     }
+
+    /// Like ``write(_:inputs:io:produce:)``, for output produced while the input is still
+    /// being read: bytes go straight to stdout, or to a temporary file beside `-o` that
+    /// replaces the target only when `produce` returns success.
+    static func stream(
+        _ path: String?, inputs: [InputSource], io: CommandIO,
+        produce: (any TextOutput) -> ExitStatus
+    ) -> ExitStatus {
+        guard let path else {
+            let status = produce(io.standardOutput)
+            io.standardOutput.flush()
+            return status
+        }
+        for case .file(let input) in inputs where AtomicFile.sameFile(input, path) {
+            io.standardError.write(
+                "\(path): error: The output file is also an input; choose another -o path\n")
+            return .unusableInput
+        }
+        let file: AtomicFile.Writer
+        do {
+            file = try AtomicFile.Writer(path)
+        } catch {
+            io.standardError.write("\(path): error: \(error.description)\n")
+            return .unusableInput
+        }
+        let output = FileChunkOutput(file)
+        let status = produce(output)
+        guard status == .success, output.flushChunks() else {
+            file.abandon()
+            if let failure = output.failure {
+                io.standardError.write("\(path): error: \(failure.description)\n")
+            }
+            return status == .success ? .unusableInput : status
+        }
+        do {
+            try file.commit()
+        } catch {
+            io.standardError.write("\(path): error: \(error.description)\n")
+            return .unusableInput
+        }
+        return .success
+    }
+}
+
+/// Hands text to an ``AtomicFile/Writer`` in chunks of about 64 KB, remembering the first
+/// failure.
+private final class FileChunkOutput: TextOutput {
+    private let file: AtomicFile.Writer
+    private var buffer: [UInt8] = []
+    private(set) var failure: AtomicFile.Failure?
+
+    init(_ file: AtomicFile.Writer) { self.file = file }
+
+    func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { _ = flushChunks() }
+    }
+
+    func flush() { _ = flushChunks() }
+
+    /// Writes what is buffered; false once a write has failed.
+    func flushChunks() -> Bool {
+        guard failure == nil else { return false }
+        do {
+            try file.append(buffer)
+            buffer.removeAll(keepingCapacity: true)
+            return true
+        } catch {
+            failure = error
+            return false
+        }
+    }
 }

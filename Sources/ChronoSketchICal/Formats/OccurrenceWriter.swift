@@ -41,54 +41,78 @@ public enum OccurrenceWriter {
         columns: CSVColumns = .all,
         to emit: ([UInt8]) -> Void
     ) {
-        let flushSize = 1 << 16
+        var stream = OccurrenceStream(format: format, columns: columns)
+        for event in events {
+            if let chunk = stream.append(event) { emit(chunk) }
+        }
+        emit(stream.finish())
+    }
+}
+
+/// Occurrences written one at a time, for output made while the input is still being read.
+public struct OccurrenceStream {
+    private static let flushSize = 1 << 16
+    private let format: OccurrenceFormat
+    private let columns: CSVColumns
+    private var json = JSONWriter(capacity: 1 << 16)
+    private var csv: CSVWriter
+    private var indices: [Int] = []
+    private var first = true
+
+    public init(format: OccurrenceFormat, columns: CSVColumns = .all) {
+        self.format = format
+        self.columns = columns
+        switch columns {
+        case .outlook:
+            csv = CSVWriter(lineEnding: "\r\n")
+        case .schema(let names):
+            csv = CSVWriter()
+            indices = names.compactMap { OccurrenceSchema.columnNames.firstIndex(of: $0) }
+        }
+        switch format {
+        case .json: json.raw("[")
+        case .ndjson: break
+        case .csv:
+            switch columns {
+            case .outlook: csv.record(OutlookCSV.columns)
+            case .schema(let names): csv.record(names)
+            }
+        }
+    }
+
+    /// Adds one occurrence; returns a chunk to write once about 64 KB have gathered.
+    public mutating func append(_ event: CalendarEvent) -> [UInt8]? {
         switch format {
         case .json, .ndjson:
-            var writer = JSONWriter(capacity: flushSize)
-            if format == .json { writer.raw("[") }
-            var first = true
-            for event in events {
-                if format == .json { writer.raw(first ? "\n" : ",\n") }
-                first = false
-                OccurrenceSchema.writeJSON(event, to: &writer)
-                if format == .ndjson { writer.raw("\n") }
-                if writer.bytes.count > flushSize {
-                    emit(writer.bytes)
-                    writer.reset()
-                }
-            }
-            if format == .json { writer.raw(first ? "]\n" : "\n]\n") }
-            emit(writer.bytes)
+            if format == .json { json.raw(first ? "\n" : ",\n") }
+            OccurrenceSchema.writeJSON(event, to: &json)
+            if format == .ndjson { json.raw("\n") }
         case .csv:
-            var writer: CSVWriter
             switch columns {
-            case .outlook:
-                writer = CSVWriter(lineEnding: "\r\n")
-                writer.record(OutlookCSV.columns)
-            case .schema(let names):
-                writer = CSVWriter()
-                writer.record(names)
+            case .outlook: csv.record(OutlookCSV.row(event))
+            case .schema:
+                let fields = OccurrenceSchema.csvFields(event)
+                csv.record(indices.map { fields[$0] })
             }
-            let indices: [Int]
-            if case .schema(let names) = columns {
-                indices = names.compactMap { OccurrenceSchema.columnNames.firstIndex(of: $0) }
-            } else {
-                indices = []
-            }
-            for event in events {
-                switch columns {
-                case .outlook:
-                    writer.record(OutlookCSV.row(event))
-                case .schema:
-                    let fields = OccurrenceSchema.csvFields(event)
-                    writer.record(indices.map { fields[$0] })
-                }
-                if writer.bytes.count > flushSize {
-                    emit(writer.bytes)
-                    writer.reset()
-                }
-            }
-            emit(writer.bytes)
         }
+        first = false
+        return take(ifOver: Self.flushSize)
+    }
+
+    /// The rest of the output, closing the JSON array.
+    public mutating func finish() -> [UInt8] {
+        if format == .json { json.raw(first ? "]\n" : "\n]\n") }
+        return take(ifOver: 0) ?? []
+    }
+
+    private mutating func take(ifOver size: Int) -> [UInt8]? {
+        if format == .csv {
+            guard csv.bytes.count > size || (size == 0) else { return nil }
+            defer { csv.reset() }
+            return csv.bytes
+        }
+        guard json.bytes.count > size || (size == 0) else { return nil }
+        defer { json.reset() }
+        return json.bytes
     }
 }

@@ -54,19 +54,11 @@ public enum CalendarLoader {
         var diagnostics: [[Diagnostic]] = []
         var candidates: [Candidate] = []
         var series = SeriesCollector()
-        for (fileIndex, input) in inputs.enumerated() {
-            var stream = try CalendarStream(reading: input, limits: options.limits)
-            while let source = try stream.next() {
-                let scope = stream.scopes[source.calendar]
-                if series.take(source, fileIndex: fileIndex, scope: scope) { continue }
-                if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
-                    candidates.append(
-                        Candidate(
-                            event: event, stamp: source.stamp, order: candidates.count,
-                            file: fileIndex))
-                }
-            }
-            diagnostics.append(stream.takeDiagnostics() + mapper.takeDiagnostics())
+        try readEvents(
+            inputs, options: options, mapper: &mapper, series: &series, diagnostics: &diagnostics
+        ) { event, stamp, fileIndex in
+            candidates.append(
+                Candidate(event: event, stamp: stamp, order: candidates.count, file: fileIndex))
         }
         expandSeries(
             &series, mapper: &mapper, options: options, inputs: inputs, candidates: &candidates,
@@ -85,13 +77,73 @@ public enum CalendarLoader {
         } catch {
             throw InputError(file: inputs.first?.name ?? "<input>", message: "\(error)")
         }
-        let ordered = diagnostics.flatMap { list in
+        return LoadedCalendar(
+            events: events, diagnostics: inLineOrder(diagnostics), zone: options.zone.name)
+    }
+
+    /// Reads every input and maps its events as they are read, handing each single event to
+    /// `each` and keeping recurring series (and overrides) in `series` for later.
+    private static func readEvents(
+        _ inputs: [InputSource], options: LoadOptions, mapper: inout EventMapper,
+        series: inout SeriesCollector, diagnostics: inout [[Diagnostic]],
+        each: (CalendarEvent, ICalDateTime?, Int) -> Void
+    ) throws(InputError) {
+        for (fileIndex, input) in inputs.enumerated() {
+            var stream = try CalendarStream(reading: input, limits: options.limits)
+            while let source = try stream.next() {
+                let scope = stream.scopes[source.calendar]
+                if series.take(source, fileIndex: fileIndex, scope: scope) { continue }
+                if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
+                    each(event, source.stamp, fileIndex)
+                }
+            }
+            diagnostics.append(stream.takeDiagnostics() + mapper.takeDiagnostics())
+        }
+    }
+
+    /// Reads the inputs and hands each occurrence in the window to `emit` in file order, as it
+    /// is read: single events at once, recurring series (which may be completed by overrides
+    /// anywhere in the inputs) once all inputs are read, each series by start. Only the events
+    /// and the open series are held, so memory stays flat in the size of the input.
+    ///
+    /// Unlike ``load(_:options:database:)``, nothing is sorted, duplicate ids are not merged
+    /// (each version is written), and an override of a single event is written beside it.
+    /// - Returns: the diagnostics, in input order and then line order.
+    /// - Throws: ``InputError`` for an input that cannot be used at all; what was emitted
+    ///   before stays emitted.
+    public static func stream(
+        _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system,
+        emit: (CalendarEvent) -> Void
+    ) throws(InputError) -> [Diagnostic] {
+        var mapper = EventMapper(
+            target: options.zone, wrPolicy: options.wrTimezone, database: database)
+        var diagnostics: [[Diagnostic]] = []
+        var series = SeriesCollector()
+        let from = options.from.map(LocalDateTime.init(startOf:))
+        let to = options.to.map(LocalDateTime.init(startOf:))
+        try readEvents(
+            inputs, options: options, mapper: &mapper, series: &series, diagnostics: &diagnostics
+        ) { event, _, _ in
+            if event.interval.overlaps(from: from, to: to) { emit(event) }
+        }
+        var instances: [Candidate] = []
+        expandSeries(
+            &series, mapper: &mapper, options: options, inputs: inputs, candidates: &instances,
+            diagnostics: &diagnostics)
+        for instance in instances where instance.event.interval.overlaps(from: from, to: to) {
+            emit(instance.event)
+        }
+        return inLineOrder(diagnostics)
+    }
+
+    /// Each input's diagnostics in line order (stable), inputs in order.
+    private static func inLineOrder(_ diagnostics: [[Diagnostic]]) -> [Diagnostic] {
+        diagnostics.flatMap { list in
             list.enumerated().sorted {
                 ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
             }
             .map(\.element)
         }
-        return LoadedCalendar(events: events, diagnostics: ordered, zone: options.zone.name)
     }
 
     /// Expands every series and maps the overrides without a recurring master; reports the

@@ -1,0 +1,21 @@
+// libFuzzer target for the read path: any bytes go through the calendar loader (parsing,
+// guards, libical, mapping, recurrence expansion with tight limits) and the validator. Nothing
+// may crash, hang, leak or trip AddressSanitizer; refusing the input is fine.
+import ChronoSketchCore
+import ChronoSketchICal
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func readFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let input = InputSource.memory(name: "fuzz.ics", bytes: bytes)
+    var expansion = ExpansionLimits()
+    expansion.instancesPerSeries = 500
+    expansion.totalInstances = 5_000
+    expansion.iterationsPerSeries = 20_000
+    let options = LoadOptions(zone: .utc, expansion: expansion)
+    if let loaded = try? CalendarLoader.load([input], options: options) {
+        for event in loaded.events { _ = event.interval.endText }
+    }
+    _ = try? Validator.validate(input, options: options)
+    return 0
+}

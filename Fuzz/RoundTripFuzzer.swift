@@ -1,0 +1,28 @@
+// libFuzzer target for the round trip: whatever the reader accepts is written as .ics and as
+// jCal, and both are read back; the trees must match what was written (the lossless promise).
+import ChronoSketchCore
+import ChronoSketchICal
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func roundTripFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard let (document, _) = try? DocumentReader.read(.memory(name: "fuzz.ics", bytes: bytes))
+    else { return 0 }
+    let written = ICalWriter.write(document)
+    guard let (again, _) = try? DocumentReader.read(.memory(name: "again.ics", bytes: written))
+    else { fatalError("written .ics could not be read back") }
+    if !document.isSameTree(as: again, exactText: false) {
+        fatalError("the .ics round trip changed the tree")
+    }
+    var writer = JSONWriter()
+    writer.value(JCal.encode(document))
+    guard let json = try? JSONParser.parse(writer.bytes),
+        let text = try? JCal.icalendarText(json)
+    else { fatalError("written jCal could not be read back") }
+    guard let (fromJCal, _) = try? DocumentReader.read(.memory(name: "jcal.ics", bytes: Array(text.utf8)))
+    else { fatalError("the .ics made from jCal could not be read") }
+    if !document.isSameTree(as: fromJCal, exactText: false) {
+        fatalError("the jCal round trip changed the tree")
+    }
+    return 0
+}

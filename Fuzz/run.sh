@@ -1,0 +1,44 @@
+#!/bin/sh
+# Builds the libFuzzer targets (the read path and the round trip) with AddressSanitizer and runs
+# each for a set time on a seed corpus made from Fixtures/.
+#
+#     Fuzz/run.sh [SECONDS-PER-TARGET] [TARGET...]     (default: 300 seconds; read roundtrip)
+#
+# Crashes, leaks and timeouts are written to Fuzz/work/artifacts/<target>/; copy each into
+# Fixtures/invalid/ with a regression test once it is fixed.
+set -eu
+cd "$(dirname "$0")/.."
+seconds=${1:-300}
+[ $# -gt 0 ] && shift
+targets=${*:-read roundtrip}
+work=Fuzz/work
+build=.build/fuzz
+mkdir -p "$work"
+
+# The package's modules, instrumented for coverage and AddressSanitizer.
+swift build --build-path "$build" -c release --target ChronoSketchICal \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >/dev/null
+objects=$(find "$build/release/ChronoSketchCore.build" "$build/release/ChronoSketchICal.build" -name "*.o")
+
+for target in $targets; do
+  case $target in
+    read) source=Fuzz/ReadFuzzer.swift ;;
+    roundtrip) source=Fuzz/RoundTripFuzzer.swift ;;
+    *) echo "unknown target $target" >&2; exit 64 ;;
+  esac
+  binary="$work/$target-fuzzer"
+  swiftc -sanitize=fuzzer,address -parse-as-library -g -O \
+    -I "$build/release/Modules" -I Modules/CLibical \
+    "$source" $objects $(pkg-config --libs libical) -o "$binary" 2>/dev/null
+  corpus="$work/corpus/$target"
+  artifacts="$work/artifacts/$target"
+  mkdir -p "$corpus" "$artifacts"
+  # Seeds: every calendar in Fixtures/ that is small enough to mutate quickly.
+  find Fixtures -name '*.ics' -size -64k -exec cp {} "$corpus/" \;
+  echo "fuzzing $target for $seconds s"
+  "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 \
+    2>&1 | tail -n 25 > "$work/$target.log" || true
+  tail -n 12 "$work/$target.log"
+done
+ls "$work"/artifacts/* 2>/dev/null || true
