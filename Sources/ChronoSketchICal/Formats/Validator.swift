@@ -14,11 +14,29 @@ public enum Validator {
     public static func validate(
         _ input: InputSource, options: LoadOptions, database: ZoneInfoDatabase = .system
     ) throws(InputError) -> [Diagnostic] {
-        let (document, structure) = try DocumentReader.read(input, limits: options.limits)
-        var findings = structure
-        for component in document.components {
-            check(component, file: input.name, parentMethod: nil, findings: &findings)
+        // Component by component: each child of VCALENDAR is checked as it is read and let go;
+        // the calendar's own properties are checked at its end.
+        var reader = try ICalendarReader(input, limits: options.limits)
+        var findings: [Diagnostic] = []
+        var calendar: ICalComponent?
+        while let item = try reader.next() {
+            switch item {
+            case .calendarBegin(let line):
+                calendar = ICalComponent(name: "VCALENDAR", line: line)
+            case .calendarProperty(let property):
+                calendar?.properties.append(property)
+            case .component(let component):
+                check(
+                    component, file: input.name,
+                    parentMethod: calendar?.property("METHOD")?.rawValue, findings: &findings)
+            case .calendarEnd:
+                if let finished = calendar {
+                    check(finished, file: input.name, parentMethod: nil, findings: &findings)
+                }
+                calendar = nil
+            }
         }
+        findings = reader.takeDiagnostics() + findings
         let loaded = try CalendarLoader.load([input], options: options, database: database)
         for diagnostic in loaded.diagnostics
         where !findings.contains(where: { same($0, diagnostic) }) {
