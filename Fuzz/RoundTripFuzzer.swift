@@ -19,7 +19,9 @@ public func roundTripFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: In
     guard let json = try? JSONParser.parse(writer.bytes),
         let text = try? JCal.icalendarText(json)
     else { fatalError("written jCal could not be read back") }
-    guard let (fromJCal, _) = try? DocumentReader.read(.memory(name: "jcal.ics", bytes: Array(text.utf8)))
+    guard
+        let (fromJCal, _) = try? DocumentReader.read(
+            .memory(name: "jcal.ics", bytes: Array(text.utf8)))
     else { fatalError("the .ics made from jCal could not be read") }
     if !document.isSameTree(as: fromJCal, exactText: false) {
         fatalError("the jCal round trip changed the tree")

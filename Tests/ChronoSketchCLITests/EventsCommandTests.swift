@@ -196,7 +196,8 @@ import Testing
         // Duplicate ids are merged only in start order; every streamed line is either one of
         // the sorted lines or an older version of one of their ids.
         let ids = Set(try CLI.records(sorted.standardOutput).compactMap { $0["id"] as? String })
-        #expect(Set(try CLI.records(streamed.standardOutput).compactMap { $0["id"] as? String }) == ids)
+        #expect(
+            Set(try CLI.records(streamed.standardOutput).compactMap { $0["id"] as? String }) == ids)
         #expect(Set(sortedLines).isSubset(of: Set(streamedLines)))
     }
 
@@ -224,7 +225,9 @@ import Testing
         #expect(result.status == 2)
         #expect(result.standardError.contains("truncated.ics:15: error: Unexpected end of file"))
         #expect(try String(contentsOf: target, encoding: .utf8) == "precious\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.ndjson"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.ndjson"]
+        )
         let written = CLI.run([
             "events", CLI.fixture("layout/team.ics"), "--format", "csv", "--order", "file", "-o",
             target.path,

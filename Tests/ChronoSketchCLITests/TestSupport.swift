@@ -79,7 +79,8 @@ enum CLI {
         DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
         process.waitUntilExit()
         watchdog.cancel()
-        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
+        let killed =
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
         try output.close()
         try error.close()
         return RunResult(

@@ -182,6 +182,74 @@ import Testing
         #expect(result.clusters.first?.end.timeText == "11:00")
     }
 
+    @Test func searchStopsAtTheConflictLimit() throws {
+        // Hour-long events starting every minute: each overlaps the next 59.
+        let base = try LocalDateTime(parsing: "\(day)T00:00")
+        let events = try (0..<600).map { minute in
+            try Events.timed(
+                "e\(minute)", base.adding(seconds: minute * 60).description,
+                base.adding(seconds: minute * 60 + 3_600).description)
+        }
+        let all = report(events)
+        #expect(all.conflicts.count == 600 * 59 - 59 * 60 / 2)
+        #expect(!all.isTruncated)
+        let capped = report(events, ConflictOptions(maximumConflicts: 1_000))
+        #expect(capped.conflicts.count == 1_000)
+        #expect(capped.isTruncated)
+        let windows = try (0..<5).map { index in
+            try BlockedWindow(
+                id: "w\(index)", title: "W", start: base.adding(seconds: index * 7_200),
+                end: base.adding(seconds: index * 7_200 + 600))
+        }
+        let blocked = report(events, windows: windows, ConflictOptions(maximumConflicts: 40_000))
+        // Window k covers minutes 120k…120k+10: events starting 59 minutes before to 9 after.
+        #expect(blocked.conflicts.filter { $0.kind == .blocked }.count == 10 + 4 * 69)
+    }
+
+    @Test func blockedWindowsAgreeWithCheckingEveryPair() throws {
+        var generator = SeededGenerator(seed: 77)
+        let base = try LocalDateTime(parsing: "2026-09-07T00:00")
+        for round in 0..<60 {
+            var events: [CalendarEvent] = []
+            for index in 0..<Int.random(in: 0...30, using: &generator) {
+                let start = Int.random(in: 0...2_880, using: &generator)
+                events.append(
+                    try Events.timed(
+                        "e\(index)", base.adding(seconds: start * 60).description,
+                        base.adding(
+                            seconds: (start + Int.random(in: 0...180, using: &generator)) * 60
+                        )
+                        .description))
+            }
+            var windows: [BlockedWindow] = []
+            for index in 0..<Int.random(in: 0...6, using: &generator) {
+                let start = Int.random(in: 0...2_880, using: &generator)
+                windows.append(
+                    try BlockedWindow(
+                        id: "w\(index)", title: "W", start: base.adding(seconds: start * 60),
+                        end: base.adding(
+                            seconds: (start + Int.random(in: 1...240, using: &generator)) * 60),
+                        owner: Bool.random(using: &generator) ? "e\(index)" : nil))
+            }
+            let policy = BusyPolicy(bufferAfter: round % 2 * 600)
+            let found = Set(
+                report(events, windows: windows, ConflictOptions(policy: policy)).conflicts
+                    .filter { $0.kind == .blocked }.map { "\($0.first.id) \($0.second.id)" })
+            var expected = Set<String>()
+            for event in events {
+                guard let busy = policy.busySpan(event) else { continue }
+                for window in windows where window.owner != event.uid {
+                    let start = window.start.secondsSinceEpoch
+                    let end = window.end.secondsSinceEpoch
+                    if busy.start < end && start < busy.end {
+                        expected.insert("\(event.id) \(window.id)")
+                    }
+                }
+            }
+            #expect(found == expected, "round \(round)")
+        }
+    }
+
     @Test func sweepAgreesWithCheckingEveryPair() throws {
         var generator = SeededGenerator(seed: 2026)
         let files = ["a.ics", "b.ics", "c.ics"]

@@ -31,9 +31,10 @@ enum AtomicFile {
         init(_ path: String) throws(Failure) {
             let url = URL(fileURLWithPath: path)
             self.path = path
-            temporary = url.deletingLastPathComponent().appendingPathComponent(
-                ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-            ).path
+            temporary =
+                url.deletingLastPathComponent().appendingPathComponent(
+                    ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+                ).path
             guard FileManager.default.createFile(atPath: temporary, contents: nil),
                 let handle = FileHandle(forWritingAtPath: temporary)
             else {

@@ -31,6 +31,7 @@ enum ConflictJSON {
         json.field("clusters", report.clusters.count)
         json.field("busyEvents", report.busyEvents)
         json.field("freeEvents", report.freeEvents)
+        json.field("truncated", report.isTruncated)
         json.endObject()
         json.endObject()
         json.raw("\n")

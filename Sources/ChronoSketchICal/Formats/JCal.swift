@@ -109,7 +109,10 @@ public enum JCal {
             default: return ("unknown", [.string(raw)])
             }
         case "text":
-            return ("text", [.string(TextValue.unescape(raw))])
+            // An enumeration such as TRANSP or STATUS: a comma or backslash in it is no TEXT
+            // escape but a broken value, kept as written (RFC 7265 §5.3, "unknown").
+            if raw.contains(",") || raw.contains("\\") { return ("unknown", [.string(raw)]) }
+            return ("text", [.string(raw)])
         case "integer":
             return Int(raw).map { ("integer", [.integer($0)]) } ?? ("unknown", [.string(raw)])
         case "unknown":

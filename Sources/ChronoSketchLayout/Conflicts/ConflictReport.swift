@@ -147,14 +147,18 @@ public struct ConflictOptions: Sendable, Hashable {
     public var scope: ConflictScope
     /// When set, only events sharing a value of this key (a room, a person) can clash.
     public var resource: EventKey?
+    /// The most conflicts found before the search stops: a series of hour-long events every
+    /// second would otherwise give billions.
+    public var maximumConflicts: Int
 
     public init(
         policy: BusyPolicy = BusyPolicy(), scope: ConflictScope = .withinFiles,
-        resource: EventKey? = nil
+        resource: EventKey? = nil, maximumConflicts: Int = 1_000_000
     ) {
         self.policy = policy
         self.scope = scope
         self.resource = resource
+        self.maximumConflicts = max(1, maximumConflicts)
     }
 }
 
@@ -177,6 +181,9 @@ public struct ConflictReport: Sendable, Hashable {
     public let busyEvents: Int
     /// The events left out as free (cancelled, transparent, instants, and as the policy says).
     public let freeEvents: Int
+    /// Whether the search stopped at ``ConflictOptions/maximumConflicts``: the conflicts are
+    /// then those the sweep met first (the earliest), not all.
+    public let isTruncated: Bool
 
     /// - Complexity: O(n log n + k) for n events and windows and k overlapping pairs of busy
     ///   intervals: one sort, then a sweep that keeps the intervals still open. A conflict is
@@ -213,19 +220,25 @@ public struct ConflictReport: Sendable, Hashable {
         }
         let parties = ConflictParties(events: all, windows: sortedWindows)
         var found: [Found] = []
+        let limit = options.maximumConflicts
         let (resources, groups) = Self.partitions(ranked, of: all, by: options.resource)
-        for (resource, members) in groups {
+        for (resource, members) in groups where found.count < limit {
             Self.sweep(members.map { busySpans[$0] }) { earlier, later in
                 let a = members[earlier]
                 let b = members[later]
-                guard options.scope.allows(all[ranked[a]], all[ranked[b]]) else { return }
+                guard options.scope.allows(all[ranked[a]], all[ranked[b]]) else { return true }
                 found.append(
                     Self.eventPair(
                         a, b, raw: rawSpans, busy: busySpans, event: { all[ranked[$0]] },
                         resource: resource))
+                return found.count < limit
             }
         }
-        found += Self.blocked(busySpans, ranked: ranked, parties: parties)
+        if found.count < limit {
+            found += Self.blocked(
+                busySpans, ranked: ranked, parties: parties, limit: limit - found.count)
+        }
+        self.isTruncated = found.count >= limit
         found.sort()
         // Ranks become positions in the events as given; windows follow the events.
         let position = { (rank: Int) in
@@ -295,14 +308,15 @@ public struct ConflictReport: Sendable, Hashable {
 
     // MARK: - Sweep
 
-    /// Calls `report(i, j)` (i < j) for every pair of overlapping spans; `spans` are sorted by
-    /// start. Each span stays in the open list until a later one starts at or after its end,
-    /// so the work is the number of spans plus the number of overlapping pairs.
-    static func sweep(_ spans: [Span], report: (Int, Int) -> Void) {
+    /// Calls `report(i, j)` (i < j) for every pair of overlapping spans until it returns
+    /// false; `spans` are sorted by start. Each span stays in the open list until a later one
+    /// starts at or after its end, so the work is the number of spans plus the number of
+    /// overlapping pairs.
+    static func sweep(_ spans: [Span], report: (Int, Int) -> Bool) {
         var open: [Int] = []
         for (index, span) in spans.enumerated() {
             open.removeAll { spans[$0].end <= span.start }
-            for earlier in open { report(earlier, index) }
+            for earlier in open where !report(earlier, index) { return }
             open.append(index)
         }
     }
@@ -342,11 +356,12 @@ public struct ConflictReport: Sendable, Hashable {
             kind: overlapping ? .overlap : .buffer)
     }
 
-    /// Events against windows: one sweep over both, keeping only the mixed pairs. Events are
-    /// ranks; a window is its index plus the number of busy events.
-    private static func blocked(_ busy: [Span], ranked: [Int], parties: ConflictParties)
-        -> [Found]
-    {
+    /// Events against windows: one sweep over both that keeps the open events and the open
+    /// windows apart, so pairs of events (however many) cost nothing here. Events are ranks; a
+    /// window is its index plus the number of busy events.
+    private static func blocked(
+        _ busy: [Span], ranked: [Int], parties: ConflictParties, limit: Int
+    ) -> [Found] {
         let windows = parties.windows
         guard !windows.isEmpty else { return [] }
         var items = Array(0..<(busy.count + windows.count))
@@ -357,18 +372,36 @@ public struct ConflictReport: Sendable, Hashable {
             return lhs < rhs
         }
         var found: [Found] = []
-        sweep(items.map { spans[$0] }) { earlier, later in
-            let (event, window) = (
-                min(items[earlier], items[later]), max(items[earlier], items[later])
-            )
-            guard event < busy.count, window >= busy.count,
-                windows[window - busy.count].owner != parties.events[ranked[event]].uid
-            else { return }
-            let common = busy[event].intersection(spans[window])
-            found.append(
-                Found(
-                    start: common.start, first: event, second: window, resource: nil,
-                    end: common.end, kind: .blocked))
+        var openEvents: [Int] = []
+        var openWindows: [Int] = []
+        var prunedSize = 0
+        for item in items {
+            let start = spans[item].start
+            openWindows.removeAll { spans[$0].end <= start }
+            let isEvent = item < busy.count
+            if isEvent {
+                // Events are pruned when a window needs them, or when their list has doubled,
+                // so each expired event is dropped once.
+                if openEvents.count > 2 * prunedSize + 64 {
+                    openEvents.removeAll { spans[$0].end <= start }
+                    prunedSize = openEvents.count
+                }
+            } else {
+                openEvents.removeAll { spans[$0].end <= start }
+                prunedSize = openEvents.count
+            }
+            for other in isEvent ? openWindows : openEvents {
+                let (event, window) = isEvent ? (item, other) : (other, item)
+                guard windows[window - busy.count].owner != parties.events[ranked[event]].uid
+                else { continue }
+                let common = busy[event].intersection(spans[window])
+                found.append(
+                    Found(
+                        start: common.start, first: event, second: window, resource: nil,
+                        end: common.end, kind: .blocked))
+                if found.count >= limit { return found }
+            }
+            if isEvent { openEvents.append(item) } else { openWindows.append(item) }
         }
         return found
     }

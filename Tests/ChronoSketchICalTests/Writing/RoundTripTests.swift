@@ -25,6 +25,21 @@ import Testing
         #expect(readable.count >= 20)
     }
 
+    /// Found by the round-trip fuzzer: an enumeration with a comma or backslash in it was
+    /// written to jCal as TEXT and came back escaped.
+    @Test func brokenEnumerationsSurviveJCal() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/broken-enumerations.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        var writer = JSONWriter()
+        writer.value(JCal.encode(document))
+        let json = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(json.contains(#"["transp",{},"unknown","TRANSP,RENT"]"#))
+        let text = try JCal.icalendarText(try JSONParser.parse(writer.bytes))
+        #expect(text.contains("TRANSP:TRANSP,RENT\r\n") || text.contains("TRANSP:TRANSP,RENT\n"))
+        let (again, _) = try DocumentReader.read(.memory(name: "j.ics", bytes: Array(text.utf8)))
+        #expect(document.isSameTree(as: again, exactText: false))
+    }
+
     @Test func treesDifferWhenAValueDiffers() throws {
         let one = try DocumentReader.read(
             .memory(

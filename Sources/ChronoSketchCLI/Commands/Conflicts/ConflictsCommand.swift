@@ -21,6 +21,9 @@ struct ConflictsCommand: Command {
             "Find conflicts per resource: attendee, location, resource, file, category, organizer or status; only events sharing one clash."
     )
 
+    static let maxConflicts = OptionSpec.value(
+        "max-conflicts", "n", help: "Stop after this many conflicts. (default: 1000000)")
+
     static let spec = CommandSpec(
         name: "conflicts",
         abstract: "Report overlapping events, too-short gaps and blocked time.",
@@ -36,7 +39,7 @@ struct ConflictsCommand: Command {
             name: "file", help: "Calendar files to read; '-' or none reads standard input.",
             repeats: true),
         options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
-            acrossFiles, by,
+            acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
             CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.maxInstances,
@@ -62,7 +65,10 @@ struct ConflictsCommand: Command {
         let scope: ConflictScope =
             arguments.isSet(Self.acrossFiles.name)
             ? .acrossFiles : (resource == nil ? .withinFiles : .all)
-        options = ConflictOptions(policy: busy.policy, scope: scope, resource: resource)
+        options = ConflictOptions(
+            policy: busy.policy, scope: scope, resource: resource,
+            maximumConflicts: try CommonOptions.positive(arguments, Self.maxConflicts) ?? 1_000_000
+        )
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         outputPath = arguments.value(CommonOptions.output.name)
@@ -76,6 +82,11 @@ struct ConflictsCommand: Command {
                 inputs, options: load, strict: strict, command: "ics conflicts", io: io)
         else { return .unusableInput }
         let report = ConflictReport(events: loaded.events, windows: windows, options: options)
+        if report.isTruncated {
+            io.standardError.write(
+                "ics conflicts: warning: more than \(options.maximumConflicts) conflicts; only the first \(options.maximumConflicts) are reported (raise --max-conflicts)\n"
+            )
+        }
         let written = OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
             switch format {
             case .text:
