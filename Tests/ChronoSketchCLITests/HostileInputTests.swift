@@ -109,4 +109,21 @@ import Testing
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(leftovers == ["out.ics"])
     }
+
+    /// Hour-long instances every second overlap thousands at a time: the conflict search stops
+    /// at its limit and says so, and merging their busy time stays linear.
+    @Test func recurrenceBombsStayBoundedInConflictsAndFreeBusy() throws {
+        let path = Self.folder.appendingPathComponent("recurrence-bombs.ics").path
+        let conflicts = try CLI.runBinary(
+            ["conflicts", path, "--format", "ndjson", "--max-conflicts", "5000", "--tz", "UTC"],
+            limit: 120)
+        #expect(conflicts.status == 1)
+        #expect(conflicts.standardOutput.split(separator: "\n").count == 5_000)
+        #expect(conflicts.standardError.contains("more than 5000 conflicts"))
+        let busy = try CLI.runBinary(
+            ["freebusy", path, "--from", "2026-09-08", "--to", "2099-01-01", "--tz", "UTC"],
+            limit: 120)
+        #expect(busy.status == 0)
+        #expect(busy.standardOutput.contains("\"busyMinutes\":"))
+    }
 }

@@ -70,18 +70,19 @@ public enum Availability {
             return LayoutOrder.breaksTie(lhs.event, rhs.event)
         }
         var periods: [BusyPeriod] = []
-        var current: (span: Span, ids: [String])?
+        var current: Span?
+        var ids: [String] = []
         for member in busy {
-            if var open = current, member.span.start <= open.span.end {
-                open.span.end = max(open.span.end, member.span.end)
-                open.ids.append(member.event.id)
-                current = open
+            if let open = current, member.span.start <= open.end {
+                current?.end = max(open.end, member.span.end)
             } else {
-                if let done = current { periods.append(period(done)) }
-                current = (member.span, [member.event.id])
+                if let done = current { periods.append(period((done, ids))) }
+                current = member.span
+                ids = []
             }
+            ids.append(member.event.id)
         }
-        if let done = current { periods.append(period(done)) }
+        if let done = current { periods.append(period((done, ids))) }
         return periods
     }
 
