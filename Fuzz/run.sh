@@ -4,7 +4,8 @@
 #
 #     Fuzz/run.sh [SECONDS-PER-TARGET] [TARGET...]     (default: 300 seconds; read roundtrip)
 #
-# Crashes, leaks and timeouts are written to Fuzz/work/artifacts/<target>/; copy each into
+# The run goes on after a crash (fork mode); crashes, leaks and timeouts are written to
+# Fuzz/work/artifacts/<target>/. Copy each into
 # Fixtures/invalid/ with a regression test once it is fixed.
 set -eu
 cd "$(dirname "$0")/.."
@@ -37,6 +38,7 @@ for target in $targets; do
   find Fixtures -name '*.ics' -size -64k -exec cp {} "$corpus/" \;
   echo "fuzzing $target for $seconds s"
   "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 \
     2>&1 | tail -n 25 > "$work/$target.log" || true
   tail -n 12 "$work/$target.log"

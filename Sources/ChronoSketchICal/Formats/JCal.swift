@@ -57,6 +57,11 @@ public enum JCal {
         for value in property.values {
             switch value {
             case .text(let text):
+                // Text where another type belongs (a calendar property read as written, say
+                // DTEND on VCALENDAR): not a value of that type, so kept as written.
+                guard type == "text" || type == "unknown" else {
+                    return ("unknown", [.string(property.rawValue)])
+                }
                 values.append(.string(text))
             case .dateTime(.date(let date)):
                 type = "date"

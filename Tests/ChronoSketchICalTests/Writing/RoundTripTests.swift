@@ -40,6 +40,21 @@ import Testing
         #expect(document.isSameTree(as: again, exactText: false))
     }
 
+    /// Found by the round-trip fuzzer: a calendar property read as written but named like a
+    /// DATE-TIME was written to jCal as one and came back with its punctuation removed.
+    @Test func calendarPropertiesOfAnotherTypeSurviveJCal() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/calendar-property-types.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        var writer = JSONWriter()
+        writer.value(JCal.encode(document))
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self).contains(
+                #"["dtend",{},"unknown","20260916T09MARY:The 4"]"#))
+        let text = try JCal.icalendarText(try JSONParser.parse(writer.bytes))
+        let (again, _) = try DocumentReader.read(.memory(name: "j.ics", bytes: Array(text.utf8)))
+        #expect(document.isSameTree(as: again, exactText: false))
+    }
+
     @Test func treesDifferWhenAValueDiffers() throws {
         let one = try DocumentReader.read(
             .memory(
