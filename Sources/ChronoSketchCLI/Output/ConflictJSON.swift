@@ -3,14 +3,20 @@ import ChronoSketchLayout
 
 /// The JSON, NDJSON and CSV of `ics conflicts`, `check`, `slots` and `freebusy`.
 enum ConflictJSON {
-    /// `{"zone", "conflicts", "clusters", "counts"}`.
-    static func report(_ report: ConflictReport, zone: String) -> [UInt8] {
-        var json = JSONWriter()
+    private static let chunk = 1 << 16
+
+    /// `{"zone", "conflicts", "clusters", "counts"}`, handed to `emit` in pieces of about
+    /// 64 KB, so a million conflicts are never held as text.
+    static func report(_ report: ConflictReport, zone: String, emit: ([UInt8]) -> Void) {
+        var json = JSONWriter(capacity: chunk)
         json.beginObject()
         json.field("zone", zone)
         json.key("conflicts")
         json.beginArray()
-        for conflict in report.conflicts { self.conflict(conflict, into: &json) }
+        for conflict in report.conflicts {
+            self.conflict(conflict, into: &json)
+            if json.bytes.count > chunk { emit(json.takeBytes()) }
+        }
         json.endArray()
         json.key("clusters")
         json.beginArray()
@@ -20,6 +26,7 @@ enum ConflictJSON {
             json.field("start", cluster.start.description)
             json.field("end", cluster.end.description)
             json.endObject()
+            if json.bytes.count > chunk { emit(json.takeBytes()) }
         }
         json.endArray()
         json.key("counts")
@@ -35,17 +42,18 @@ enum ConflictJSON {
         json.endObject()
         json.endObject()
         json.raw("\n")
-        return json.bytes
+        emit(json.takeBytes())
     }
 
-    /// One conflict object a line.
-    static func ndjson(_ report: ConflictReport) -> [UInt8] {
-        var json = JSONWriter()
+    /// One conflict object a line, in pieces.
+    static func ndjson(_ report: ConflictReport, emit: ([UInt8]) -> Void) {
+        var json = JSONWriter(capacity: chunk)
         for conflict in report.conflicts {
             self.conflict(conflict, into: &json)
             json.raw("\n")
+            if json.bytes.count > chunk { emit(json.takeBytes()) }
         }
-        return json.bytes
+        emit(json.takeBytes())
     }
 
     static let csvHeader =
@@ -54,8 +62,8 @@ enum ConflictJSON {
             partyFields.map { "\(side)_\($0)" }
         } + ["overlapStart", "overlapEnd", "minutes", "resource"]
 
-    /// A header row, then one row per conflict.
-    static func csv(_ report: ConflictReport) -> [UInt8] {
+    /// A header row, then one row per conflict, in pieces.
+    static func csv(_ report: ConflictReport, emit: ([UInt8]) -> Void) {
         var csv = CSVWriter()
         csv.record(csvHeader)
         for conflict in report.conflicts {
@@ -65,8 +73,12 @@ enum ConflictJSON {
                         conflict.overlapStart.description, conflict.overlapEnd.description,
                         String(conflict.minutes), conflict.resource ?? "",
                     ])
+            if csv.bytes.count > chunk {
+                emit(csv.bytes)
+                csv.reset()
+            }
         }
-        return csv.bytes
+        emit(csv.bytes)
     }
 
     /// `{"kind", "a", "b", "overlapStart", "overlapEnd", "minutes", "resource"}`.

@@ -120,6 +120,13 @@ public struct JSONWriter {
         needsComma[needsComma.count - 1] = false
     }
 
+    /// The bytes written so far, removed from the writer, which stays inside whatever objects
+    /// and arrays are open: for handing on a large document in pieces.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
         needsComma = [false]

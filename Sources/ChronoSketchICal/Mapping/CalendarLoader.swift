@@ -126,12 +126,14 @@ public enum CalendarLoader {
         ) { event, _, _ in
             if event.interval.overlaps(from: from, to: to) { emit(event) }
         }
-        var instances: [Candidate] = []
-        expandSeries(
-            &series, mapper: &mapper, options: options, inputs: inputs, candidates: &instances,
-            diagnostics: &diagnostics)
-        for instance in instances where instance.event.interval.overlaps(from: from, to: to) {
-            emit(instance.event)
+        var none: [Candidate] = []
+        withoutActuallyEscaping(emit) { emit in
+            expandSeries(
+                &series, mapper: &mapper, options: options, inputs: inputs, candidates: &none,
+                diagnostics: &diagnostics
+            ) { event in
+                if event.interval.overlaps(from: from, to: to) { emit(event) }
+            }
         }
         return inLineOrder(diagnostics)
     }
@@ -150,7 +152,8 @@ public enum CalendarLoader {
     /// horizon used for series without an end.
     private static func expandSeries(
         _ series: inout SeriesCollector, mapper: inout EventMapper, options: LoadOptions,
-        inputs: [InputSource], candidates: inout [Candidate], diagnostics: inout [[Diagnostic]]
+        inputs: [InputSource], candidates: inout [Candidate], diagnostics: inout [[Diagnostic]],
+        emit: ((CalendarEvent) -> Void)? = nil
     ) {
         var notes: [Diagnostic] = []
         let (groups, orphans) = series.groups(diagnostics: &notes)
@@ -185,6 +188,10 @@ public enum CalendarLoader {
             for event in mapper.expand(
                 group, window: window, limits: options.expansion, budget: &budget)
             {
+                if let emit {
+                    emit(event)
+                    continue
+                }
                 candidates.append(
                     Candidate(
                         event: event, stamp: group.master.source.stamp, order: candidates.count,
@@ -210,6 +217,10 @@ public enum CalendarLoader {
             if let event = mapper.map(
                 orphan.source, fileIndex: orphan.fileIndex, scope: orphan.scope)
             {
+                if let emit {
+                    emit(event)
+                    continue
+                }
                 candidates.append(
                     Candidate(
                         event: event, stamp: orphan.source.stamp, order: candidates.count,

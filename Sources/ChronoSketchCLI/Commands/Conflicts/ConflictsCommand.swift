@@ -87,14 +87,16 @@ struct ConflictsCommand: Command {
                 "ics conflicts: warning: more than \(options.maximumConflicts) conflicts; only the first \(options.maximumConflicts) are reported (raise --max-conflicts)\n"
             )
         }
-        let written = OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+        let written = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
             switch format {
             case .text:
                 output.write(ConflictText.report(report, zone: loaded.zone, language: language))
-            case .json: output.write(bytes: ConflictJSON.report(report, zone: loaded.zone))
-            case .ndjson: output.write(bytes: ConflictJSON.ndjson(report))
-            case .csv: output.write(bytes: ConflictJSON.csv(report))
+            case .json:
+                ConflictJSON.report(report, zone: loaded.zone) { output.write(bytes: $0) }
+            case .ndjson: ConflictJSON.ndjson(report) { output.write(bytes: $0) }
+            case .csv: ConflictJSON.csv(report) { output.write(bytes: $0) }
             }
+            return .success
         }
         guard written == .success else { return written }
         return report.conflicts.isEmpty ? .success : .findings
