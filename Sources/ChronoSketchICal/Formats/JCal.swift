@@ -32,14 +32,16 @@ public enum JCal {
     }
 
     static func property(_ property: ICalProperty) -> JSONValue {
+        let (type, values) = typedValues(property)
+        // A value kept as written ("unknown") keeps its VALUE parameter too: without it the
+        // line read back could split differently.
         var parameters: [JSONMember] = []
-        for parameter in property.parameters where parameter.name != "VALUE" {
+        for parameter in property.parameters where parameter.name != "VALUE" || type == "unknown" {
             let values = parameter.values.map(JSONValue.string)
             parameters.append(
                 JSONMember(
                     parameter.name.lowercased(), values.count == 1 ? values[0] : .array(values)))
         }
-        let (type, values) = typedValues(property)
         return .array(
             [.string(property.name.lowercased()), .object(parameters), .string(type)] + values)
     }
@@ -58,10 +60,9 @@ public enum JCal {
             switch value {
             case .text(let text):
                 // Text where another type belongs (a calendar property read as written, say
-                // DTEND on VCALENDAR): not a value of that type, so kept as written.
-                guard type == "text" || type == "unknown" else {
-                    return ("unknown", [.string(property.rawValue)])
-                }
+                // DTEND on VCALENDAR) is no value of that type, and a property of no known
+                // type keeps its text with its escapes: both are kept as written.
+                guard type == "text" else { return ("unknown", [.string(property.rawValue)]) }
                 values.append(.string(text))
             case .dateTime(.date(let date)):
                 type = "date"

@@ -7,7 +7,10 @@ enum LibicalValueReader {
         let kind = icalvalue_isa(value)
         switch kind {
         case ICAL_TEXT_VALUE:
-            return .text(icalvalue_get_text(value).map { String(cString: $0) } ?? "")
+            // libical drops trailing white space (a form feed included); what is left empty
+            // is an empty value, as when the line had none.
+            let text = icalvalue_get_text(value).map { String(cString: $0) } ?? ""
+            return text.isEmpty ? .empty : .text(text)
         case ICAL_DATE_VALUE, ICAL_DATETIME_VALUE, ICAL_DATETIMEDATE_VALUE:
             return dateTime(icalvalue_get_datetime(value)).map(ICalValue.dateTime)
                 ?? fallback(value)

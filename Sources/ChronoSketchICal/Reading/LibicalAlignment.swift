@@ -84,15 +84,23 @@ enum LibicalAlignment {
             }
             properties.append(property)
         }
+        // libical puts each VTIMEZONE it adds before the other children
+        // (`icalcomponent_add_component`), so nested zones come first, last one first.
         let libicalChildren = node?.children ?? []
+        let zones = pending.children.count { $0.fed && $0.name == "VTIMEZONE" }
         var children: [ICalComponent] = []
-        var childIndex = 0
+        var zoneIndex = 0
+        var otherIndex = 0
         for child in pending.children {
-            var match: LibicalNode?
-            if child.fed, childIndex < libicalChildren.count {
-                match = libicalChildren[childIndex]
-                childIndex += 1
+            var position: Int?
+            if child.fed, child.name == "VTIMEZONE" {
+                position = zones - 1 - zoneIndex
+                zoneIndex += 1
+            } else if child.fed {
+                position = zones + otherIndex
+                otherIndex += 1
             }
+            let match = position.flatMap { libicalChildren.indices.contains($0) ? libicalChildren[$0] : nil }
             children.append(component(child, match))
         }
         return ICalComponent(

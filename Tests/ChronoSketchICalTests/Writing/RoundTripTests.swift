@@ -55,6 +55,49 @@ import Testing
         #expect(document.isSameTree(as: again, exactText: false))
     }
 
+    /// Found by the round-trip fuzzer: libical puts VTIMEZONEs nested in another component
+    /// before its other children, last one first, and each zone took another's values.
+    @Test func nestedZonesKeepTheirOwnValues() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/nested-zones.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        let event = try #require(document.components.first?.components.first)
+        #expect(event.components.map(\.name) == ["VTIMEZONE", "VALARM", "VTIMEZONE"])
+        #expect(event.components[0].property("TZID")?.value == .text("First Zone"))
+        #expect(event.components[2].property("TZID")?.value == .text("Second Zone"))
+        #expect(
+            event.components[0].components.first?.property("TZOFFSETTO")?.value == .utcOffset(3600))
+        #expect(
+            event.components[2].components.first?.property("TZOFFSETTO")?.value
+                == .utcOffset(-18000))
+        #expect(event.components[1].property("DESCRIPTION")?.value == .text("Between the zones"))
+        #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
+    }
+
+    /// Found by the round-trip fuzzer: values kept as written lost their VALUE parameter (and
+    /// the line read back split at another colon), a calendar property of no known type lost
+    /// its escapes, and a text libical emptied came back as a different empty value.
+    @Test func valuesKeptAsWrittenSurviveJCal() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/unknown-values.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        var writer = JSONWriter()
+        writer.value(JCal.encode(document))
+        let json = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(
+            json.contains(
+                #"["dtstart",{"tzid":"Japan","value":"DATE"},"unknown","2005042ND;TZID=Japan;VALUE=DATE:20060708"]"#
+            ))
+        #expect(json.contains(#""unknown","Events around Hiroshima.\\n\\nSee http"#))
+        #expect(document.components.first?.components.first?.property("LOCATION")?.value == .empty)
+        #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
+    }
+
+    private func jCalTrip(_ document: ICalDocument) throws -> ICalDocument {
+        var writer = JSONWriter()
+        writer.value(JCal.encode(document))
+        let text = try JCal.icalendarText(try JSONParser.parse(writer.bytes))
+        return try DocumentReader.read(.memory(name: "j.ics", bytes: Array(text.utf8))).document
+    }
+
     @Test func treesDifferWhenAValueDiffers() throws {
         let one = try DocumentReader.read(
             .memory(
