@@ -235,7 +235,14 @@ public enum JCal {
         }
         let values = items.dropFirst(3).map { valueText($0, type: type) }
         let separator = name == "GEO" || name == "REQUEST-STATUS" ? ";" : ","
-        return line + ":" + values.joined(separator: separator)
+        var value = values.joined(separator: separator)
+        // A line break in a value of another type (only jCal from elsewhere has one) would
+        // end the content line.
+        if value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            value = value.replacingOccurrences(of: "\r\n", with: "\\n")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
+        }
+        return line + ":" + value
     }
 
     private static func valueText(_ value: JSONValue, type: String) -> String {
@@ -290,14 +297,28 @@ public enum JCal {
             case ";": result += "\\;"
             case ",": result += "\\,"
             case "\n", "\r\n": result += "\\n"
+            // libical reads `\r` as a carriage return and writes one so; bare, it would end
+            // the line.
+            case "\r": result += "\\r"
             default: result.append(character)
             }
         }
         return result
     }
 
+    /// A parameter value, RFC 6868 caret-encoded where it holds a line break, a double quote
+    /// or a caret, and quoted where it holds `:`, `;` or `,`.
     private static func quotedParameter(_ value: String) -> String {
-        value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"" + value + "\"" : value
+        var value = value
+        if value.contains(where: { $0 == "^" || $0 == "\"" || $0.isNewline }) {
+            value = value.replacingOccurrences(of: "^", with: "^^")
+                .replacingOccurrences(of: "\"", with: "^'")
+                .replacingOccurrences(of: "\r\n", with: "^n")
+                .replacingOccurrences(of: "\n", with: "^n")
+                .replacingOccurrences(of: "\r", with: "^n")
+        }
+        return value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," })
+            ? "\"" + value + "\"" : value
     }
 }
 

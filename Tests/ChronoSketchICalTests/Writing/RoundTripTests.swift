@@ -91,6 +91,38 @@ import Testing
         #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
     }
 
+    /// Found by the round-trip fuzzer: libical reads `\r` in TEXT as a carriage return, and
+    /// jCal wrote it back bare, which ended the line.
+    @Test func anEscapedReturnSurvivesJCal() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/escaped-return.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        let event = try #require(document.components.first?.components.first)
+        #expect(event.property("LOCATION")?.value == .text("Hi\roshima"))
+        let again = try jCalTrip(document)
+        #expect(again.isSameTree(as: document, exactText: false))
+        #expect(again.components.first?.components.first?.properties.count == 4)
+    }
+
+    /// jCal from elsewhere may hold line breaks, quotes and carets in parameters and line
+    /// breaks in values of any type: each stays inside its one content line.
+    @Test func lineBreaksInJCalFromElsewhereStayInTheirLine() throws {
+        let json = #"""
+            ["vcalendar", [], [["vevent", [
+              ["uid", {}, "text", "a"],
+              ["location", {"altrep": "x\ny", "x-note": "say \"hi\" ^ bye"}, "text", "Room"],
+              ["x-data", {}, "unknown", "one\ntwo"]
+            ], []]]]
+            """#
+        let text = try JCal.icalendarText(try JSONParser.parse(Array(json.utf8)))
+        let (document, _) = try DocumentReader.read(.memory(name: "j.ics", bytes: Array(text.utf8)))
+        let event = try #require(document.components.first?.components.first)
+        #expect(event.properties.map(\.name) == ["UID", "LOCATION", "X-DATA"])
+        let location = try #require(event.property("LOCATION"))
+        #expect(location.parameters.first { $0.name == "ALTREP" }?.values == ["x\ny"])
+        #expect(location.parameters.first { $0.name == "X-NOTE" }?.values == ["say \"hi\" ^ bye"])
+        #expect(event.property("X-DATA")?.rawValue == "one\\ntwo")
+    }
+
     private func jCalTrip(_ document: ICalDocument) throws -> ICalDocument {
         var writer = JSONWriter()
         writer.value(JCal.encode(document))
