@@ -115,9 +115,11 @@ public enum JCal {
             default: return ("unknown", [.string(raw)])
             }
         case "text":
-            // An enumeration such as TRANSP or STATUS: a comma or backslash in it is no TEXT
-            // escape but a broken value, kept as written (RFC 7265 §5.3, "unknown").
-            if raw.contains(",") || raw.contains("\\") { return ("unknown", [.string(raw)]) }
+            // An enumeration such as TRANSP or STATUS: a comma, semicolon or backslash in it is
+            // no TEXT escape but a broken value, kept as written (RFC 7265 §5.3, "unknown").
+            if raw.contains(where: { $0 == "," || $0 == ";" || $0 == "\\" }) {
+                return ("unknown", [.string(raw)])
+            }
             return ("text", [.string(raw)])
         case "integer":
             return Int(raw).map { ("integer", [.integer($0)]) } ?? ("unknown", [.string(raw)])
@@ -288,10 +290,20 @@ public enum JCal {
     }
 
     /// RFC 5545 §3.3.11 TEXT escaping.
+    ///
+    /// libical drops white space at either end of a value as written, so a tab there (which
+    /// it reads from `\t`) is written `\t`.
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let body = text.firstIndex { !isBlank($0) }.map { $0...(text.lastIndex { !isBlank($0) }!) }
+        for index in text.indices {
+            let character = text[index]
+            if character == "\t", !(body?.contains(index) ?? false) {
+                result += "\\t"
+                continue
+            }
             switch character {
             case "\\": result += "\\\\"
             case ";": result += "\\;"

@@ -219,7 +219,7 @@ struct ICalendarReader {
         {
             outcome = .notFed(reason)
         } else if stack[top].fed {
-            outcome = parser.add(tokens.bytes).0 == .accepted ? .accepted : .rejected
+            outcome = parser.add(tokens.libicalLine).0 == .accepted ? .accepted : .rejected
         } else {
             outcome = .notFed("")
         }

@@ -85,15 +85,16 @@ enum LibicalAlignment {
             properties.append(property)
         }
         // libical puts each VTIMEZONE it adds before the other children
-        // (`icalcomponent_add_component`), so nested zones come first, last one first.
+        // (`icalcomponent_add_component`), so nested zones come first, last one first. It
+        // knows a component by the start of its name (`VTIMEZONEX` is a VTIMEZONE to it).
         let libicalChildren = node?.children ?? []
-        let zones = pending.children.count { $0.fed && $0.name == "VTIMEZONE" }
+        let zones = pending.children.count { $0.fed && $0.name.hasPrefix("VTIMEZONE") }
         var children: [ICalComponent] = []
         var zoneIndex = 0
         var otherIndex = 0
         for child in pending.children {
             var position: Int?
-            if child.fed, child.name == "VTIMEZONE" {
+            if child.fed, child.name.hasPrefix("VTIMEZONE") {
                 position = zones - 1 - zoneIndex
                 zoneIndex += 1
             } else if child.fed {

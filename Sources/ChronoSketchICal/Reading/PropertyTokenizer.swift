@@ -16,6 +16,14 @@ struct TokenizedLine: Sendable {
     /// rebuilt from its parts, which is also what libical is given.
     var repaired = false
 
+    /// The line libical is given: as written, or rebuilt from the parts read when parameters
+    /// were left out, since libical reads a parameter without `=` its own way and takes what
+    /// follows as the value.
+    var libicalLine: [UInt8] {
+        guard !warnings.isEmpty, !repaired else { return bytes }
+        return Self.canonical(name: name, parameters: parameters, value: value).0
+    }
+
     /// The value as written.
     var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
     var value: String { String(decoding: valueBytes, as: UTF8.self) }

@@ -420,7 +420,10 @@ extension EventMapper {
         let low =
             window.from.map(onSeriesClock(frame)).flatMap { try? $0.adding(seconds: -slack) }
             .map { max($0, origin.wallClock) } ?? origin.wallClock
-        let high = onSeriesClock(frame)(window.end(unbounded: unbounded))
+        // With no end but the rule's own, the last representable time needs no conversion
+        // (converting it would make an embedded zone work out its changes up to year 9999).
+        let end = window.end(unbounded: unbounded)
+        let high = end.date == .maximum ? end : onSeriesClock(frame)(end)
         return low...max(low, high)
     }
 

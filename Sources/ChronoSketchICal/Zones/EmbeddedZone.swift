@@ -31,8 +31,9 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
 
     /// Most rule instances generated per observance in one expansion.
     private static let iterationBudget = 20_000
-    /// Years expanded around an instant asked for.
-    private static let margin = 30
+    /// Years expanded around the first instant asked for. Each libical rule step costs tens
+    /// of thousands of instructions, so the window starts small and doubles when it must grow.
+    private static let margin = 3
 
     /// Reads the observances of `component`; nil when it has none that can be used.
     init?(_ component: ICalComponent, tzid: String) {
@@ -106,8 +107,13 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
         var low = max(1, year - Self.margin)
         var high = min(9999, year + Self.margin)
         if !covered.isEmpty {
-            low = min(low, Self.year(ofUTC: covered.lowerBound) + 1)
-            high = max(high, Self.year(ofUTC: covered.upperBound) - 1)
+            let coveredLow = Self.year(ofUTC: covered.lowerBound)
+            let coveredHigh = Self.year(ofUTC: covered.upperBound - 1)
+            let span = coveredHigh - coveredLow + 1
+            if year < coveredLow { low = max(1, min(low, coveredLow - span)) }
+            if year > coveredHigh { high = min(9999, max(high, coveredHigh + span)) }
+            low = min(low, coveredLow - 1)
+            high = max(high, coveredHigh)
         }
         expand(years: low...high)
     }

@@ -28,6 +28,26 @@ import Testing
         #expect(berlin.offset(atUTC: try utc("2250-12-01T00:00")) == 3600)
     }
 
+    /// The expanded window starts a few years wide and grows both ways as instants far
+    /// from it are asked for; every change stays where it was.
+    @Test func theExpandedWindowGrowsBothWaysWithoutLosingChanges() throws {
+        let berlin = try zone(Fixture.berlin)
+        let asked = [2026, 2031, 2019, 2090, 1990, 2026, 2500, 1996]
+        for year in asked {
+            // Berlin's rule: from the last Sunday of March to the last Sunday of October.
+            let march = try CivilDate(year: year, month: 3, day: 31)
+            let spring = try march.adding(days: -(march.weekday.rawValue % 7))
+            let october = try CivilDate(year: year, month: 10, day: 31)
+            let autumn = try october.adding(days: -(october.weekday.rawValue % 7))
+            let springUTC = LocalDateTime(startOf: spring).secondsSinceEpoch + 3600
+            let autumnUTC = LocalDateTime(startOf: autumn).secondsSinceEpoch + 3600
+            #expect(berlin.offset(atUTC: springUTC - 1) == 3600, "\(year)")
+            #expect(berlin.offset(atUTC: springUTC) == 7200, "\(year)")
+            #expect(berlin.offset(atUTC: autumnUTC - 1) == 7200, "\(year)")
+            #expect(berlin.offset(atUTC: autumnUTC) == 3600, "\(year)")
+        }
+    }
+
     @Test func timeBeforeTheFirstOnsetUsesItsOffsetFrom() throws {
         let berlin = try zone(Fixture.berlin)
         #expect(berlin.offset(atUTC: try utc("1900-06-01T00:00")) == 3600)

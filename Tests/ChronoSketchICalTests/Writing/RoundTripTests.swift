@@ -25,8 +25,8 @@ import Testing
         #expect(readable.count >= 20)
     }
 
-    /// Found by the round-trip fuzzer: an enumeration with a comma or backslash in it was
-    /// written to jCal as TEXT and came back escaped.
+    /// Found by the round-trip fuzzer: an enumeration with a comma, semicolon or backslash in
+    /// it was written to jCal as TEXT and came back escaped.
     @Test func brokenEnumerationsSurviveJCal() throws {
         let path = Fixture.path("Fixtures/invalid/fuzz/broken-enumerations.ics")
         let (document, _) = try DocumentReader.read(.file(path))
@@ -34,6 +34,7 @@ import Testing
         writer.value(JCal.encode(document))
         let json = String(decoding: writer.bytes, as: UTF8.self)
         #expect(json.contains(#"["transp",{},"unknown","TRANSP,RENT"]"#))
+        #expect(json.contains(#"["class",{},"unknown","PUBLIC;X=1"]"#))
         let text = try JCal.icalendarText(try JSONParser.parse(writer.bytes))
         #expect(text.contains("TRANSP:TRANSP,RENT\r\n") || text.contains("TRANSP:TRANSP,RENT\n"))
         let (again, _) = try DocumentReader.read(.memory(name: "j.ics", bytes: Array(text.utf8)))
@@ -121,6 +122,46 @@ import Testing
         #expect(location.parameters.first { $0.name == "ALTREP" }?.values == ["x\ny"])
         #expect(location.parameters.first { $0.name == "X-NOTE" }?.values == ["say \"hi\" ^ bye"])
         #expect(event.property("X-DATA")?.rawValue == "one\\ntwo")
+    }
+
+    /// Found by the round-trip fuzzer: libical knows a component by the start of its name,
+    /// so a nested VTIMEZONEX went before the other children too and took another's values.
+    @Test func aComponentNamedLikeAZoneKeepsItsValues() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/zone-name-prefix.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        let event = try #require(document.components.first?.components.first)
+        #expect(
+            event.components.map { $0.property("TZID")?.value }
+                == [.text("First Zone"), .text("Prefixed Zone"), nil, .text("Last Zone")])
+        #expect(event.components[2].property("DESCRIPTION")?.value == .text("After the zones"))
+        #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
+    }
+
+    /// Found by the round-trip fuzzer: libical took what follows a parameter without `=` as
+    /// the value; it now reads the line as the tokenizer does, and the line is written as it
+    /// came.
+    @Test func aParameterWithoutValueLeavesTheValueAlone() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/parameter-without-value.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        let event = try #require(document.components.first?.components.first)
+        #expect(event.property("ATTENDEE")?.value == .uri("mailto:ada@example.com"))
+        #expect(
+            event.property("DTSTART")?.value
+                == .dateTime(.dateTime(try LocalDateTime(parsing: "2026-09-10T17:00"), isUTC: false)))
+        let written = String(decoding: ICalWriter.write(document), as: UTF8.self)
+        #expect(written.contains("\r\nATTENDEE;RSVP;CN=Ada:mailto:ada@example.com\r\n"))
+        #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
+    }
+
+    /// Found by the round-trip fuzzer: libical reads `\t` as a tab but drops a tab written
+    /// at either end of a value, so jCal writes those back escaped and the others as they are.
+    @Test func tabsAtTheEdgesOfATextSurviveJCal() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/edge-tabs.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        let event = try #require(document.components.first?.components.first)
+        #expect(event.property("DESCRIPTION")?.value == .text("\tindented\tand tabbed\t"))
+        #expect(JCal.escaped("\t\ta\tb \t") == "\\t\\ta\tb \\t")
+        #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
     }
 
     private func jCalTrip(_ document: ICalDocument) throws -> ICalDocument {
