@@ -116,8 +116,11 @@ public enum JCal {
             }
         case "text":
             // An enumeration such as TRANSP or STATUS: a comma, semicolon or backslash in it is
-            // no TEXT escape but a broken value, kept as written (RFC 7265 §5.3, "unknown").
-            if raw.contains(where: { $0 == "," || $0 == ";" || $0 == "\\" }) {
+            // no TEXT escape but a broken value, kept as written (RFC 7265 §5.3, "unknown"),
+            // as is one with blanks around it.
+            if raw.contains(where: { $0 == "," || $0 == ";" || $0 == "\\" })
+                || raw.first == " " || raw.first == "\t" || raw.last == " " || raw.last == "\t"
+            {
                 return ("unknown", [.string(raw)])
             }
             return ("text", [.string(raw)])
@@ -291,8 +294,9 @@ public enum JCal {
 
     /// RFC 5545 §3.3.11 TEXT escaping.
     ///
-    /// libical drops white space at either end of a value as written, so a tab there (which
-    /// it reads from `\t`) is written `\t`.
+    /// libical drops white space at either end of a value as written, so a tab there is
+    /// written `\t` and a space at the start `\ ` (both of which it reads back as written). A
+    /// space at the end cannot be written so that libical keeps it.
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -300,9 +304,15 @@ public enum JCal {
         let body = text.firstIndex { !isBlank($0) }.map { $0...(text.lastIndex { !isBlank($0) }!) }
         for index in text.indices {
             let character = text[index]
-            if character == "\t", !(body?.contains(index) ?? false) {
-                result += "\\t"
-                continue
+            if isBlank(character), !(body?.contains(index) ?? false) {
+                if character == "\t" {
+                    result += "\\t"
+                    continue
+                }
+                if body.map({ index < $0.lowerBound }) ?? true {
+                    result += "\\ "
+                    continue
+                }
             }
             switch character {
             case "\\": result += "\\\\"

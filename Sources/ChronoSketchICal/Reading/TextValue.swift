@@ -1,6 +1,7 @@
 /// RFC 5545 §3.3.11 TEXT escaping, for values read without libical (calendar properties).
 enum TextValue {
-    /// Undoes `\\`, `\;`, `\,` and `\n`/`\N`; a backslash before anything else is kept.
+    /// Undoes `\\`, `\;`, `\,` and `\n`/`\N`, and as libical does, `\t`/`\T` (a tab) and
+    /// `\ ` (a space); a backslash before anything else is kept.
     static func unescape(_ text: String) -> String {
         guard text.contains("\\") else { return text }
         var result = ""
@@ -10,6 +11,8 @@ enum TextValue {
             if escaping {
                 switch character {
                 case "n", "N": result.append("\n")
+                case "t", "T": result.append("\t")
+                case " ": result.append(" ")
                 case "\\", ";", ",": result.append(character)
                 default: result.append("\\"); result.append(character)
                 }

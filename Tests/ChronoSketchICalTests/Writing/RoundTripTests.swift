@@ -153,14 +153,20 @@ import Testing
         #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
     }
 
-    /// Found by the round-trip fuzzer: libical reads `\t` as a tab but drops a tab written
-    /// at either end of a value, so jCal writes those back escaped and the others as they are.
-    @Test func tabsAtTheEdgesOfATextSurviveJCal() throws {
-        let path = Fixture.path("Fixtures/invalid/fuzz/edge-tabs.ics")
+    /// Found by the round-trip fuzzer: libical reads `\t` as a tab and an unknown escape as a
+    /// space but drops white space written at either end of a value, so jCal writes a tab
+    /// there as `\t` and a leading space as `\ `; calendar properties read the same escapes.
+    @Test func blanksAtTheEdgesOfATextSurviveJCal() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/edge-blanks.ics")
         let (document, _) = try DocumentReader.read(.file(path))
-        let event = try #require(document.components.first?.components.first)
+        let calendar = try #require(document.components.first)
+        let event = try #require(calendar.components.first)
         #expect(event.property("DESCRIPTION")?.value == .text("\tindented\tand tabbed\t"))
+        #expect(event.property("SUMMARY")?.value == .text(" irty seconds"))
+        #expect(calendar.property("PRODID")?.value == .text("-//ChronoSketch//Fuzz regressions//EN\t"))
+        #expect(calendar.property("X-WR-CALNAME")?.value == .text("\tTeam"))
         #expect(JCal.escaped("\t\ta\tb \t") == "\\t\\ta\tb \\t")
+        #expect(JCal.escaped("  a b") == "\\ \\ a b")
         #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
     }
 
