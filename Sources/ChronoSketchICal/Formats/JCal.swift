@@ -245,7 +245,8 @@ public enum JCal {
         // end the content line.
         if value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             value = value.replacingOccurrences(of: "\r\n", with: "\\n")
-                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\n")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
+                    of: "\r", with: "\\n")
         }
         return line + ":" + value
     }

@@ -101,7 +101,9 @@ enum LibicalAlignment {
                 position = zones + otherIndex
                 otherIndex += 1
             }
-            let match = position.flatMap { libicalChildren.indices.contains($0) ? libicalChildren[$0] : nil }
+            let match = position.flatMap {
+                libicalChildren.indices.contains($0) ? libicalChildren[$0] : nil
+            }
             children.append(component(child, match))
         }
         return ICalComponent(

@@ -147,7 +147,8 @@ import Testing
         #expect(event.property("ATTENDEE")?.value == .uri("mailto:ada@example.com"))
         #expect(
             event.property("DTSTART")?.value
-                == .dateTime(.dateTime(try LocalDateTime(parsing: "2026-09-10T17:00"), isUTC: false)))
+                == .dateTime(
+                    .dateTime(try LocalDateTime(parsing: "2026-09-10T17:00"), isUTC: false)))
         let written = String(decoding: ICalWriter.write(document), as: UTF8.self)
         #expect(written.contains("\r\nATTENDEE;RSVP;CN=Ada:mailto:ada@example.com\r\n"))
         #expect(try jCalTrip(document).isSameTree(as: document, exactText: false))
@@ -163,7 +164,8 @@ import Testing
         let event = try #require(calendar.components.first)
         #expect(event.property("DESCRIPTION")?.value == .text("\tindented\tand tabbed\t"))
         #expect(event.property("SUMMARY")?.value == .text(" irty seconds"))
-        #expect(calendar.property("PRODID")?.value == .text("-//ChronoSketch//Fuzz regressions//EN\t"))
+        #expect(
+            calendar.property("PRODID")?.value == .text("-//ChronoSketch//Fuzz regressions//EN\t"))
         #expect(calendar.property("X-WR-CALNAME")?.value == .text("\tTeam"))
         #expect(JCal.escaped("\t\ta\tb \t") == "\\t\\ta\tb \\t")
         #expect(JCal.escaped("  a b") == "\\ \\ a b")
