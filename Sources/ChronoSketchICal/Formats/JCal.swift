@@ -296,8 +296,8 @@ public enum JCal {
     /// RFC 5545 §3.3.11 TEXT escaping.
     ///
     /// libical drops white space at either end of a value as written, so a tab there is
-    /// written `\t` and a space at the start `\ ` (both of which it reads back as written). A
-    /// space at the end cannot be written so that libical keeps it.
+    /// written `\t` and a space at the start `\ ` (both of which it reads back as written). No
+    /// value read has a space at the end (see ``LibicalValueReader``).
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)

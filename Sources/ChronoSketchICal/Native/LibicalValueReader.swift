@@ -7,9 +7,12 @@ enum LibicalValueReader {
         let kind = icalvalue_isa(value)
         switch kind {
         case ICAL_TEXT_VALUE:
-            // libical drops trailing white space (a form feed included); what is left empty
-            // is an empty value, as when the line had none.
-            let text = icalvalue_get_text(value).map { String(cString: $0) } ?? ""
+            // libical drops white space at the end of a value as written (a form feed
+            // included) but keeps the space it reads from an unknown escape there (`\M`),
+            // which no writing can give back: trailing spaces are dropped here too. What is
+            // left empty is an empty value, as when the line had none.
+            var text = icalvalue_get_text(value).map { String(cString: $0) } ?? ""
+            while text.last == " " { text.removeLast() }
             return text.isEmpty ? .empty : .text(text)
         case ICAL_DATE_VALUE, ICAL_DATETIME_VALUE, ICAL_DATETIMEDATE_VALUE:
             return dateTime(icalvalue_get_datetime(value)).map(ICalValue.dateTime)

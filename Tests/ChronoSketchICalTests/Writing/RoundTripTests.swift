@@ -156,7 +156,8 @@ import Testing
 
     /// Found by the round-trip fuzzer: libical reads `\t` as a tab and an unknown escape as a
     /// space but drops white space written at either end of a value, so jCal writes a tab
-    /// there as `\t` and a leading space as `\ `; calendar properties read the same escapes.
+    /// there as `\t` and a leading space as `\ `, and a trailing space is not kept when read;
+    /// calendar properties read the same escapes.
     @Test func blanksAtTheEdgesOfATextSurviveJCal() throws {
         let path = Fixture.path("Fixtures/invalid/fuzz/edge-blanks.ics")
         let (document, _) = try DocumentReader.read(.file(path))
@@ -164,6 +165,7 @@ import Testing
         let event = try #require(calendar.components.first)
         #expect(event.property("DESCRIPTION")?.value == .text("\tindented\tand tabbed\t"))
         #expect(event.property("SUMMARY")?.value == .text(" irty seconds"))
+        #expect(event.property("LOCATION")?.value == .text("Room 4"))
         #expect(
             calendar.property("PRODID")?.value == .text("-//ChronoSketch//Fuzz regressions//EN\t"))
         #expect(calendar.property("X-WR-CALNAME")?.value == .text("\tTeam"))
