@@ -55,8 +55,14 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
                     }
                 }
             }
-            let rule = child.property("RRULE")?.value?.text.map {
-                Self.localizingUntil($0, offset: from)
+            // Offsets change at most daily: a sub-daily rule (libical walks it hour by hour,
+            // tens of thousands of steps a year) or one that never matches is left out, and the
+            // observance starts at its DTSTART alone.
+            let rule = child.property("RRULE")?.value?.text.flatMap { text -> String? in
+                guard let parsed = RecurrenceRule(text), parsed.frequency >= .daily,
+                    !parsed.neverMatches
+                else { return nil }
+                return Self.localizingUntil(text, offset: from)
             }
             observances.append(
                 Observance(

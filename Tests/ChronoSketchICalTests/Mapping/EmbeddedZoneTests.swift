@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    /// Found by the read fuzzer: an observance rule repeating hourly made libical walk every
+    /// hour of the years around each instant asked for (14 s for one event). Rules more
+    /// frequent than daily, or that never match, are left out; the observance keeps its start.
+    @Test func subDailyAndImpossibleObservanceRulesAreLeftOut() throws {
+        let path = Fixture.path("Fixtures/invalid/fuzz/zone-hourly-rule.ics")
+        let (document, _) = try DocumentReader.read(.file(path))
+        let component = try #require(document.components.first?.components.first)
+        let zone = try #require(EmbeddedZone(component, tzid: "Europe/Berlin"))
+        #expect(zone.offset(atUTC: try utc("1970-12-01T00:00")) == 3600)
+        #expect(zone.offset(atUTC: try utc("2026-12-08T08:00")) == 7200)
+        let never = try self.zone(
+            Fixture.berlin.replacingOccurrences(
+                of: "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+                with: "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"))
+        #expect(never.offset(atUTC: try utc("2026-12-08T08:00")) == 7200)
+    }
+
     @Test func timeBeforeTheFirstOnsetUsesItsOffsetFrom() throws {
         let berlin = try zone(Fixture.berlin)
         #expect(berlin.offset(atUTC: try utc("1900-06-01T00:00")) == 3600)
