@@ -125,8 +125,8 @@ struct ConvertCommand: Command {
             CommonOptions.reportDiagnostics(
                 result.diagnostics, strict: strict, command: "ics convert", io: io)
         else { return .unusableInput }
-        return OutputTarget.write(outputPath, inputs: inputs, io: io) {
-            $0.write(bytes: result.bytes)
+        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+            result.write { output.write(bytes: $0) }
         }
     }
 }

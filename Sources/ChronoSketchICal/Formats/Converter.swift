@@ -45,8 +45,44 @@ public struct ConversionOptions: Sendable {
 
 /// The converted bytes and what was found on the way.
 public struct ConversionResult: Sendable {
-    public var bytes: [UInt8]
+    /// What is written: bytes made whole, or occurrences written piece by piece, so a listing
+    /// is never held twice.
+    enum Body: Sendable {
+        case bytes([UInt8])
+        case occurrences(CalendarEvents, OccurrenceFormat, CSVColumns)
+    }
+
+    let body: Body
     public var diagnostics: [Diagnostic]
+
+    init(bytes: [UInt8], diagnostics: [Diagnostic]) {
+        body = .bytes(bytes)
+        self.diagnostics = diagnostics
+    }
+
+    init(
+        events: CalendarEvents, format: OccurrenceFormat, columns: CSVColumns,
+        diagnostics: [Diagnostic]
+    ) {
+        body = .occurrences(events, format, columns)
+        self.diagnostics = diagnostics
+    }
+
+    /// Hands the output to `emit` in pieces.
+    public func write(to emit: ([UInt8]) -> Void) {
+        switch body {
+        case .bytes(let bytes): emit(bytes)
+        case .occurrences(let events, let format, let columns):
+            OccurrenceWriter.write(events, format: format, columns: columns, to: emit)
+        }
+    }
+
+    /// The whole output.
+    public var bytes: [UInt8] {
+        var all: [UInt8] = []
+        write { all += $0 }
+        return all
+    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -73,11 +109,9 @@ public enum Converter {
                 inputs, options: options, database: database, diagnostics: &diagnostics)
             diagnostics = inLineOrder(diagnostics)
             let loaded = try CalendarLoader.load(sources, options: options.load, database: database)
-            var bytes: [UInt8] = []
-            OccurrenceWriter.write(loaded.events, format: format, columns: options.columns) {
-                bytes += $0
-            }
-            return ConversionResult(bytes: bytes, diagnostics: diagnostics + loaded.diagnostics)
+            return ConversionResult(
+                events: loaded.events, format: format, columns: options.columns,
+                diagnostics: diagnostics + loaded.diagnostics)
         case .ics, .jcal:
             var documents: [(name: String, document: ICalDocument)] = []
             for input in inputs {
