@@ -84,7 +84,8 @@ for size in sizes {
     let sort = try median(runs) { _ = try CalendarEvents(events) }
     var found = 0
     let sweep = median(runs) {
-        let report = ConflictReport(events: events, options: ConflictOptions(scope: .all))
+        let report = ConflictReport(
+            events: events, options: ConflictOptions(scope: .all, maximumConflicts: .max))
         found = report.conflicts.count
     }
     let date = try CivilDate(parsing: "2020-03-04")
