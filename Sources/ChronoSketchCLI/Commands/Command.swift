@@ -11,6 +11,11 @@ protocol Command: Sendable {
 
 /// Options several commands share, parsed and checked in one place.
 enum CommonOptions {
+    /// The calendar files every reading command takes.
+    static let calendarFiles = PositionalSpec(
+        name: "file", help: "Calendar files to read; '-' or none reads standard input.",
+        repeats: true)
+
     static let zone = OptionSpec.value(
         "tz", "zone",
         help:

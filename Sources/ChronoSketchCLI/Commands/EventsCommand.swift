@@ -34,9 +34,7 @@ struct EventsCommand: Command {
             file:line: severity: message; an event with an error is skipped unless --strict \
             fails the run.
             """,
-        positional: PositionalSpec(
-            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
-            repeats: true),
+        positional: CommonOptions.calendarFiles,
         options: [
             CommonOptions.from, CommonOptions.to, CommonOptions.zone, format, order,
             CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.language,

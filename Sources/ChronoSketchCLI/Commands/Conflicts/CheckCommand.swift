@@ -25,9 +25,7 @@ struct CheckCommand: Command {
             busy event of the files and every blocked window. Exit status 0 when it is \
             allowed, 1 when it is not, 2 when an input cannot be used.
             """,
-        positional: PositionalSpec(
-            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
-            repeats: true),
+        positional: CommonOptions.calendarFiles,
         options: [start, end, title] + BusyOptions.policyOptions + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.language, CommonOptions.strict,
             CommonOptions.wrTimezone,

@@ -35,9 +35,7 @@ struct ConflictsCommand: Command {
             resource (in any file). Exit status 0 when there is no conflict, 1 when there is, \
             2 when an input cannot be used.
             """,
-        positional: PositionalSpec(
-            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
-            repeats: true),
+        positional: CommonOptions.calendarFiles,
         options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
             acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [

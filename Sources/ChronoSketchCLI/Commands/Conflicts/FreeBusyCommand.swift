@@ -19,9 +19,7 @@ struct FreeBusyCommand: Command {
             [--from, --to). The VFREEBUSY gives every time in UTC, converted from --tz; its \
             DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
             """,
-        positional: PositionalSpec(
-            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
-            repeats: true),
+        positional: CommonOptions.calendarFiles,
         options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
             CommonOptions.zone, format, CommonOptions.output, CommonOptions.strict,
             CommonOptions.wrTimezone, CommonOptions.maxInstances,

@@ -25,9 +25,7 @@ struct SlotsCommand: Command {
             against every busy event and blocked window. Slots start at the first time of \
             --between, every --every, as long as they end by its second time.
             """,
-        positional: PositionalSpec(
-            name: "file", help: "Calendar files to read; '-' or none reads standard input.",
-            repeats: true),
+        positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date, between, every, length] + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,

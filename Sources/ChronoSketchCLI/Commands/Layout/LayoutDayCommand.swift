@@ -18,7 +18,7 @@ struct LayoutDayCommand: LayoutView {
             midnight. Overlapping segments share a run; each takes the first free column and \
             reports the run's column count.
             """,
-        positional: LayoutOptions.positional,
+        positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date, LayoutOptions.minimumMinutes] + LayoutOptions.shared)
 
     let options: LayoutOptions

@@ -16,7 +16,7 @@ struct LayoutHeatmapCommand: LayoutView {
             instants are free. The range runs from the 1st of the month of --date for \
             --months months; weeks start on --week-start.
             """,
-        positional: LayoutOptions.positional,
+        positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date, months, LayoutOptions.weekStart] + LayoutOptions.shared)
 
     let options: LayoutOptions

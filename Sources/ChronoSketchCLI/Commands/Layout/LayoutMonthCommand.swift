@@ -13,7 +13,7 @@ struct LayoutMonthCommand: LayoutView {
             each date lists the ids of the events occupying it (all-day first, then by start) \
             and whether it lies in the month. The agenda lists the month's occupied dates.
             """,
-        positional: LayoutOptions.positional,
+        positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date, LayoutOptions.weekStart] + LayoutOptions.shared)
 
     let options: LayoutOptions

@@ -39,10 +39,6 @@ struct LayoutOptions: Sendable {
         CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
     ]
 
-    static let positional = PositionalSpec(
-        name: "file", help: "Calendar files to read; '-' or none reads standard input.",
-        repeats: true)
-
     let inputs: [InputSource]
     let zone: TargetZone
     let wrTimezone: WRTimezonePolicy

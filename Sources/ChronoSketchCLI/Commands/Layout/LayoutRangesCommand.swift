@@ -21,7 +21,7 @@ struct LayoutRangesCommand: LayoutView {
             cut. All-day events are left out. Without --from and --to, every period from the \
             first event to the last is listed, empty ones included.
             """,
-        positional: LayoutOptions.positional,
+        positional: CommonOptions.calendarFiles,
         options: [
             CommonOptions.from, CommonOptions.to, dayBoundary, period, LayoutOptions.weekStart,
         ] + LayoutOptions.shared)

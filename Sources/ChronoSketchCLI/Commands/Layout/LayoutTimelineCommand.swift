@@ -30,7 +30,7 @@ struct LayoutTimelineCommand: LayoutView {
             every row it names (each attendee, each resource); events naming none share a \
             row with a null key.
             """,
-        positional: LayoutOptions.positional,
+        positional: CommonOptions.calendarFiles,
         options: [start, days, scale, zoom, rows, groupBy] + LayoutOptions.shared)
 
     let options: LayoutOptions

@@ -14,7 +14,7 @@ struct LayoutWeekCommand: LayoutView {
             lane, longer first, then id), flagged where they go on into the previous or next \
             week; each day holds its timed segments as 'ics layout day' gives them.
             """,
-        positional: LayoutOptions.positional,
+        positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date, LayoutOptions.weekStart, LayoutOptions.minimumMinutes]
             + LayoutOptions.shared)
 
