@@ -60,9 +60,10 @@ public enum CalendarLoader {
             candidates.append(
                 Candidate(event: event, stamp: stamp, order: candidates.count, file: fileIndex))
         }
+        var expander = SeriesExpander(options: options)
         expandSeries(
-            &series, mapper: &mapper, options: options, inputs: inputs, candidates: &candidates,
-            diagnostics: &diagnostics)
+            &series, mapper: &mapper, expander: &expander, options: options, inputs: inputs,
+            candidates: &candidates, diagnostics: &diagnostics)
         let kept = keepNewest(candidates, notes: &diagnostics)
         let from = options.from.map(LocalDateTime.init(startOf:))
         let to = options.to.map(LocalDateTime.init(startOf:))
@@ -92,7 +93,7 @@ public enum CalendarLoader {
             var stream = try CalendarStream(reading: input, limits: options.limits)
             while let source = try stream.next() {
                 let scope = stream.scopes[source.calendar]
-                if series.take(source, fileIndex: fileIndex, scope: scope) { continue }
+                if series.take(source, fileIndex: fileIndex, scope: scope) != nil { continue }
                 if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
                     each(event, source.stamp, fileIndex)
                 }
@@ -102,9 +103,14 @@ public enum CalendarLoader {
     }
 
     /// Reads the inputs and hands each occurrence in the window to `emit` in file order, as it
-    /// is read: single events at once, recurring series (which may be completed by overrides
-    /// anywhere in the inputs) once all inputs are read, each series by start. Only the events
-    /// and the open series are held, so memory stays flat in the size of the input.
+    /// is read: single events at once, a recurring series once its last VEVENT (master or
+    /// override, anywhere in the inputs) has been read, each series by start.
+    ///
+    /// A quick pass over the inputs first counts the VEVENTs of each series (``SeriesPlan``),
+    /// so only the series still missing an override are held and memory stays flat in the
+    /// size of the input. Series without an end and without `to` wait for the end, since
+    /// their horizon follows the latest start of all events; so does every series when an
+    /// input cannot be read twice (standard input, a pipe).
     ///
     /// Unlike ``load(_:options:database:)``, nothing is sorted, duplicate ids are not merged
     /// (each version is written), and an override of a single event is written beside it.
@@ -117,25 +123,79 @@ public enum CalendarLoader {
     ) throws(InputError) -> [Diagnostic] {
         var mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
-        var diagnostics: [[Diagnostic]] = []
+        var diagnostics = [[Diagnostic]](repeating: [], count: inputs.count)
         var series = SeriesCollector()
+        var expander = SeriesExpander(options: options)
         let from = options.from.map(LocalDateTime.init(startOf:))
         let to = options.to.map(LocalDateTime.init(startOf:))
-        try readEvents(
-            inputs, options: options, mapper: &mapper, series: &series, diagnostics: &diagnostics
-        ) { event, _, _ in
-            if event.interval.overlaps(from: from, to: to) { emit(event) }
-        }
-        var none: [Candidate] = []
-        withoutActuallyEscaping(emit) { emit in
-            expandSeries(
-                &series, mapper: &mapper, options: options, inputs: inputs, candidates: &none,
-                diagnostics: &diagnostics
-            ) { event in
+        let window = ExpansionWindow(from: from, to: to, horizon: LocalDateTime(startOf: .maximum))
+        let plan = SeriesPlan(inputs, limits: options.limits)
+        // Per planned group: the VEVENTs read so far and the UIDs they are held under.
+        var arrived: [Int: Int] = [:]
+        var held: [Int: Set<String>] = [:]
+        return try withoutActuallyEscaping(emit) { emit throws(InputError) in
+            let inWindow: (CalendarEvent) -> Void = { event in
                 if event.interval.overlaps(from: from, to: to) { emit(event) }
             }
+            func release(_ uids: [String]) {
+                for uid in series.inOrderSeen(uids)
+                where options.to != nil || !series.isOpenEnded(uid) {
+                    var notes: [Diagnostic] = []
+                    let (group, orphans) = series.remove(uid, diagnostics: &notes)
+                    for note in notes {
+                        diagnostics[inputs.firstIndex { $0.name == note.file } ?? 0].append(note)
+                    }
+                    if let group {
+                        expander.expand(
+                            group, window: window, mapper: &mapper, diagnostics: &diagnostics,
+                            emit: inWindow)
+                    }
+                    for orphan in orphans {
+                        if let event = mapper.map(
+                            orphan.source, fileIndex: orphan.fileIndex, scope: orphan.scope)
+                        {
+                            inWindow(event)
+                        }
+                        diagnostics[orphan.fileIndex] += mapper.takeDiagnostics()
+                    }
+                }
+            }
+            for (fileIndex, input) in inputs.enumerated() {
+                var stream = try CalendarStream(reading: input, limits: options.limits)
+                while let source = try stream.next() {
+                    let scope = stream.scopes[source.calendar]
+                    guard let uid = series.take(source, fileIndex: fileIndex, scope: scope) else {
+                        if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
+                            inWindow(event)
+                        }
+                        diagnostics[fileIndex] += mapper.takeDiagnostics()
+                        continue
+                    }
+                    guard let plan else { continue }
+                    guard let key = source.groupKey, let group = plan.groups[key] else {
+                        release([uid])
+                        continue
+                    }
+                    arrived[key, default: 0] += 1
+                    held[key, default: []].insert(uid)
+                    if arrived[key, default: 0] >= group.members {
+                        arrived[key] = nil
+                        release(Array(held.removeValue(forKey: key) ?? []))
+                    }
+                }
+                diagnostics[fileIndex] += stream.takeDiagnostics() + mapper.takeDiagnostics()
+                // A group whose members were all due in this input or before is complete as
+                // far as the reader could tell.
+                let due = held.keys.filter { (plan?.groups[$0]?.lastInput ?? 0) <= fileIndex }
+                for key in due { arrived[key] = nil }
+                release(due.flatMap { held.removeValue(forKey: $0) ?? [] })
+            }
+            var none: [Candidate] = []
+            expandSeries(
+                &series, mapper: &mapper, expander: &expander, options: options, inputs: inputs,
+                candidates: &none, diagnostics: &diagnostics, emit: inWindow)
+            return inLineOrder(diagnostics)
         }
-        return inLineOrder(diagnostics)
     }
 
     /// Each input's diagnostics in line order (stable), inputs in order.
@@ -151,8 +211,9 @@ public enum CalendarLoader {
     /// Expands every series and maps the overrides without a recurring master; reports the
     /// horizon used for series without an end.
     private static func expandSeries(
-        _ series: inout SeriesCollector, mapper: inout EventMapper, options: LoadOptions,
-        inputs: [InputSource], candidates: inout [Candidate], diagnostics: inout [[Diagnostic]],
+        _ series: inout SeriesCollector, mapper: inout EventMapper,
+        expander: inout SeriesExpander, options: LoadOptions, inputs: [InputSource],
+        candidates: inout [Candidate], diagnostics: inout [[Diagnostic]],
         emit: ((CalendarEvent) -> Void)? = nil
     ) {
         var notes: [Diagnostic] = []
@@ -166,38 +227,19 @@ public enum CalendarLoader {
         let window = ExpansionWindow(
             from: from, to: options.to.map(LocalDateTime.init(startOf:)),
             horizon: LocalDateTime(startOf: horizon))
-        var budget = options.expansion.totalInstances
-        var warnedBudget = false
         for group in groups {
             let fileIndex = group.master.fileIndex
-            if budget <= 0 {
-                if !warnedBudget {
-                    warnedBudget = true
-                    let master = group.master.source
-                    diagnostics[fileIndex].append(
-                        Diagnostic(
-                            .warning, file: master.file, line: master.line, uid: master.uid,
-                            message:
-                                "The total of \(options.expansion.totalInstances) instances is reached",
-                            assumption:
-                                "this and later series are not expanded (raise --max-total-instances)"
-                        ))
-                }
-                continue
-            }
-            for event in mapper.expand(
-                group, window: window, limits: options.expansion, budget: &budget)
-            {
+            expander.expand(group, window: window, mapper: &mapper, diagnostics: &diagnostics) {
+                event in
                 if let emit {
                     emit(event)
-                    continue
+                    return
                 }
                 candidates.append(
                     Candidate(
                         event: event, stamp: group.master.source.stamp, order: candidates.count,
                         file: fileIndex))
             }
-            diagnostics[fileIndex] += mapper.takeDiagnostics()
         }
         // An override of an event without RRULE replaces that event when it names its start.
         var plain: [String: Int] = [:]
@@ -246,6 +288,44 @@ public enum CalendarLoader {
                     assumption:
                         "listed until \(horizon), \(options.expansion.horizonYears) years after the latest event start; pass --to to choose"
                 ))
+        }
+    }
+
+    /// Expands series one after another within the total instance budget.
+    private struct SeriesExpander {
+        let limits: ExpansionLimits
+        private var budget: Int
+        private var warnedBudget = false
+
+        init(options: LoadOptions) {
+            limits = options.expansion
+            budget = options.expansion.totalInstances
+        }
+
+        /// Hands each instance of `group` in `window` to `emit` by start; once the budget is spent,
+        /// says so once and expands nothing more.
+        mutating func expand(
+            _ group: SeriesGroup, window: ExpansionWindow, mapper: inout EventMapper,
+            diagnostics: inout [[Diagnostic]], emit: (CalendarEvent) -> Void
+        ) {
+            let fileIndex = group.master.fileIndex
+            guard budget > 0 else {
+                if !warnedBudget {
+                    warnedBudget = true
+                    let master = group.master.source
+                    diagnostics[fileIndex].append(
+                        Diagnostic(
+                            .warning, file: master.file, line: master.line, uid: master.uid,
+                            message: "The total of \(limits.totalInstances) instances is reached",
+                            assumption:
+                                "this and later series are not expanded (raise --max-total-instances)"
+                        ))
+                }
+                return
+            }
+            let events = mapper.expand(group, window: window, limits: limits, budget: &budget)
+            for event in events.sorted(by: CalendarEvent.precedes) { emit(event) }
+            diagnostics[fileIndex] += mapper.takeDiagnostics()
         }
     }
 

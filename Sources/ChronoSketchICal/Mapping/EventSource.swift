@@ -20,6 +20,8 @@ struct TimeProperty: Sendable, Hashable {
 /// What one VEVENT says, read from its properties before any zone is resolved.
 struct EventSource: Sendable {
     var uid: String?
+    /// ``SeriesPlan/key(uidValue:)`` of the first UID as written; nil without UID.
+    var groupKey: Int?
     var file: String
     /// The line of `BEGIN:VEVENT`.
     var line: Int
@@ -76,7 +78,9 @@ struct EventSource: Sendable {
         self.file = file
         line = component.line
         self.calendar = calendar
-        uid = component.property("UID")?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
+        let uidProperty = component.property("UID")
+        uid = uidProperty?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
+        groupKey = uidProperty.map { SeriesPlan.key(uidValue: $0.contentLine[$0.valueStart...]) }
         for property in component.properties {
             if Self.isRuleWithCountAndUntil(property) {
                 // libical refuses such a rule; series expansion reads it and says so.

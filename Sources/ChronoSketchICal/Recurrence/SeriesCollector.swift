@@ -6,55 +6,78 @@ import ChronoSketchCore
 struct SeriesCollector {
     private var masters: [String: [PendingEvent]] = [:]
     private var overrides: [String: [PendingEvent]] = [:]
-    /// UIDs in the order they were first seen, so output and messages do not depend on hashing.
-    private var order: [String] = []
+    /// When each UID held was first seen, so output and messages do not depend on hashing.
+    private var firstSeen: [String: Int] = [:]
+    private var seen = 0
     /// The latest start date of any event read, for the horizon of series without an end.
     private(set) var latestStart: CivilDate?
 
-    /// Takes `source` when it belongs to a series; returns false for an event of its own.
-    mutating func take(_ source: EventSource, fileIndex: Int, scope: CalendarScope) -> Bool {
+    /// Takes `source` when it belongs to a series.
+    /// - Returns: the UID it is held under, or nil for an event of its own.
+    mutating func take(_ source: EventSource, fileIndex: Int, scope: CalendarScope) -> String? {
         if let start = source.start?.value.wallClock.date {
             latestStart = max(latestStart ?? start, start)
         }
+        let isOverride = source.recurrenceID != nil && source.uid != nil
+        guard isOverride || source.isRecurring else { return nil }
         let pending = PendingEvent(source: source, fileIndex: fileIndex, scope: scope)
         let uid = source.uid ?? "\(source.file):\(source.line)"
-        if source.recurrenceID != nil, source.uid != nil {
-            if masters[uid] == nil, overrides[uid] == nil { order.append(uid) }
+        if firstSeen[uid] == nil {
+            firstSeen[uid] = seen
+            seen += 1
+        }
+        if isOverride {
             overrides[uid, default: []].append(pending)
-            return true
-        }
-        if source.isRecurring {
-            if masters[uid] == nil, overrides[uid] == nil { order.append(uid) }
+        } else {
             masters[uid, default: []].append(pending)
-            return true
         }
-        return false
+        return uid
     }
 
-    /// The series, in the order their UIDs were first seen, and the overrides that have no
-    /// recurring master. Of two masters for one UID, or two overrides of one instance, the
-    /// one with the higher SEQUENCE (then the later DTSTAMP, then the one read last) is kept
-    /// and the other reported.
+    /// Whether a master held under `uid` has a rule without an end, which is expanded to a
+    /// horizon known only once every input is read.
+    func isOpenEnded(_ uid: String) -> Bool {
+        (masters[uid] ?? []).contains { master in
+            master.source.rules.contains {
+                RecurrenceRule($0.value?.text ?? $0.rawValue)?.isUnbounded ?? false
+            }
+        }
+    }
+
+    /// `uids` in the order they were first seen.
+    func inOrderSeen(_ uids: [String]) -> [String] {
+        uids.sorted { (firstSeen[$0] ?? .max) < (firstSeen[$1] ?? .max) }
+    }
+
+    /// Takes out what is held under `uid`: its series, or the overrides without a recurring
+    /// master. Of two masters, or two overrides of one instance, the one with the higher
+    /// SEQUENCE (then the later DTSTAMP, then the one read last) is kept and the other
+    /// reported.
+    mutating func remove(_ uid: String, diagnostics: inout [Diagnostic]) -> (
+        series: SeriesGroup?, orphans: [PendingEvent]
+    ) {
+        firstSeen[uid] = nil
+        let uniqueOverrides = Self.newest(
+            overrides.removeValue(forKey: uid) ?? [],
+            key: { $0.source.recurrenceID?.original.text ?? "" }, diagnostics: &diagnostics)
+        guard let candidates = masters.removeValue(forKey: uid),
+            let master = Self.newest(candidates, key: { _ in "" }, diagnostics: &diagnostics).first
+        else { return (nil, uniqueOverrides) }
+        return (SeriesGroup(master: master, overrides: uniqueOverrides), [])
+    }
+
+    /// Takes out every series, in the order their UIDs were first seen, and the overrides
+    /// that have no recurring master.
     mutating func groups(diagnostics: inout [Diagnostic]) -> (
         series: [SeriesGroup], orphans: [PendingEvent]
     ) {
         var series: [SeriesGroup] = []
         var orphans: [PendingEvent] = []
-        for uid in order {
-            let uniqueOverrides = Self.newest(
-                overrides[uid] ?? [], key: { $0.source.recurrenceID?.original.text ?? "" },
-                diagnostics: &diagnostics)
-            if let candidates = masters[uid],
-                let master = Self.newest(candidates, key: { _ in "" }, diagnostics: &diagnostics)
-                    .first
-            {
-                series.append(SeriesGroup(master: master, overrides: uniqueOverrides))
-            } else {
-                orphans += uniqueOverrides
-            }
+        for uid in firstSeen.sorted(by: { $0.value < $1.value }).map(\.key) {
+            let (group, loose) = remove(uid, diagnostics: &diagnostics)
+            if let group { series.append(group) }
+            orphans += loose
         }
-        masters = [:]
-        overrides = [:]
         return (series, orphans)
     }
 
