@@ -67,6 +67,7 @@ struct EventsCommand: Command {
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
         if order == .file { return runInFileOrder(inputs, io: io) }
+        if let occurrenceFormat { return runSorted(inputs, format: occurrenceFormat, io: io) }
         guard
             let loaded = CommonOptions.loadEvents(
                 inputs, options: options, strict: strict, command: "ics events", io: io)
@@ -77,16 +78,41 @@ struct EventsCommand: Command {
     }
 
     private func write(_ loaded: LoadedCalendar, to output: any TextOutput) {
+        output.write(AgendaFormatter.format(loaded.events, zone: loaded.zone, language: language))
+    }
+
+    /// The data format asked for; nil for the agenda text.
+    private var occurrenceFormat: OccurrenceFormat? {
         switch format {
-        case .text:
-            output.write(
-                AgendaFormatter.format(loaded.events, zone: loaded.zone, language: language))
-        case .json:
-            OccurrenceWriter.write(loaded.events, format: .json) { output.write(bytes: $0) }
-        case .ndjson:
-            OccurrenceWriter.write(loaded.events, format: .ndjson) { output.write(bytes: $0) }
-        case .csv:
-            OccurrenceWriter.write(loaded.events, format: .csv) { output.write(bytes: $0) }
+        case .text: nil
+        case .json: .json
+        case .ndjson: .ndjson
+        case .csv: .csv
+        }
+    }
+
+    /// JSON, NDJSON or CSV by start: each event is turned into its record as soon as it is
+    /// mapped, so what waits for the sort is bytes, not events.
+    private func runSorted(_ inputs: [InputSource], format: OccurrenceFormat, io: CommandIO)
+        -> ExitStatus
+    {
+        var records = OccurrenceRecords(format: format)
+        let sorted: [OccurrenceRecords.Record]
+        let diagnostics: [Diagnostic]
+        do {
+            (sorted, diagnostics) = try CalendarLoader.load(inputs, options: options) {
+                records.add($0)
+            }
+        } catch {
+            DiagnosticPrinter.print(error, to: io)
+            return .unusableInput
+        }
+        guard
+            CommonOptions.reportDiagnostics(
+                diagnostics, strict: strict, command: "ics events", io: io)
+        else { return .unusableInput }
+        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+            records.write(sorted) { output.write(bytes: $0) }
         }
     }
 

@@ -1,5 +1,5 @@
 /// Writes CSV by RFC 4180 quoting rules, one record per line.
-public struct CSVWriter {
+public struct CSVWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     private let lineEnding: [UInt8]
 

@@ -2,7 +2,7 @@
 ///
 /// Commands write their documented schemas field by field, so field order is stable and
 /// large outputs need no intermediate objects.
-public struct JSONWriter {
+public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 

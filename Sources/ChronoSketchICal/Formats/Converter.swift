@@ -49,7 +49,7 @@ public struct ConversionResult: Sendable {
     /// is never held twice.
     enum Body: Sendable {
         case bytes([UInt8])
-        case occurrences(CalendarEvents, OccurrenceFormat, CSVColumns)
+        case occurrences(OccurrenceRecords, [OccurrenceRecords.Record])
     }
 
     let body: Body
@@ -61,10 +61,9 @@ public struct ConversionResult: Sendable {
     }
 
     init(
-        events: CalendarEvents, format: OccurrenceFormat, columns: CSVColumns,
-        diagnostics: [Diagnostic]
+        records: OccurrenceRecords, sorted: [OccurrenceRecords.Record], diagnostics: [Diagnostic]
     ) {
-        body = .occurrences(events, format, columns)
+        body = .occurrences(records, sorted)
         self.diagnostics = diagnostics
     }
 
@@ -72,8 +71,8 @@ public struct ConversionResult: Sendable {
     public func write(to emit: ([UInt8]) -> Void) {
         switch body {
         case .bytes(let bytes): emit(bytes)
-        case .occurrences(let events, let format, let columns):
-            OccurrenceWriter.write(events, format: format, columns: columns, to: emit)
+        case .occurrences(let records, let sorted):
+            records.write(sorted, to: emit)
         }
     }
 
@@ -108,10 +107,12 @@ public enum Converter {
             let sources = try icsSources(
                 inputs, options: options, database: database, diagnostics: &diagnostics)
             diagnostics = inLineOrder(diagnostics)
-            let loaded = try CalendarLoader.load(sources, options: options.load, database: database)
+            var records = OccurrenceRecords(format: format, columns: options.columns)
+            let (sorted, found) = try CalendarLoader.load(
+                sources, options: options.load, database: database
+            ) { records.add($0) }
             return ConversionResult(
-                events: loaded.events, format: format, columns: options.columns,
-                diagnostics: diagnostics + loaded.diagnostics)
+                records: records, sorted: sorted, diagnostics: diagnostics + found)
         case .ics, .jcal:
             var documents: [(name: String, document: ICalDocument)] = []
             for input in inputs {

@@ -49,37 +49,73 @@ public enum CalendarLoader {
     public static func load(
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system
     ) throws(InputError) -> LoadedCalendar {
+        let (kept, diagnostics) = try collect(inputs, options: options, database: database) {
+            $0
+        }
+        let events: CalendarEvents
+        do {
+            events = try CalendarEvents(kept)
+        } catch {
+            throw InputError(file: inputs.first?.name ?? "<input>", message: "\(error)")
+        }
+        return LoadedCalendar(events: events, diagnostics: diagnostics, zone: options.zone.name)
+    }
+
+    /// Reads the inputs as ``load(_:options:database:)`` does, but keeps of each event in the
+    /// window only what `keep` makes of it as soon as it is mapped (its output record, say),
+    /// so that a large listing is not held as events until it is sorted.
+    /// - Returns: what `keep` made, in the order ``load(_:options:database:)`` sorts events
+    ///   (start, all-day first, id), and the diagnostics.
+    /// - Throws: ``InputError`` for an input that cannot be used at all.
+    public static func load<Kept>(
+        _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system,
+        keeping keep: (CalendarEvent) -> Kept
+    ) throws(InputError) -> (kept: [Kept], diagnostics: [Diagnostic]) {
+        try collect(inputs, options: options, database: database, keep: keep)
+    }
+
+    /// Maps every input, keeps the newest version of each id and what `keep` makes of those
+    /// in the window, sorted by start, all-day first, then id.
+    private static func collect<Kept>(
+        _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase,
+        keep: (CalendarEvent) -> Kept
+    ) throws(InputError) -> (kept: [Kept], diagnostics: [Diagnostic]) {
         var mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
         var diagnostics: [[Diagnostic]] = []
-        var candidates: [Candidate] = []
+        var candidates: [Candidate<Kept>] = []
         var series = SeriesCollector()
+        let from = options.from.map(LocalDateTime.init(startOf:))
+        let to = options.to.map(LocalDateTime.init(startOf:))
+        // Only events in the window are kept; the others still take part in choosing the
+        // newest version of their id.
+        func make(_ event: CalendarEvent, _ stamp: ICalDateTime?, _ order: Int, _ file: Int)
+            -> Candidate<Kept>
+        {
+            Candidate(
+                event, stamp: stamp, order: order, file: file,
+                kept: event.interval.overlaps(from: from, to: to) ? keep(event) : nil)
+        }
         try readEvents(
             inputs, options: options, mapper: &mapper, series: &series, diagnostics: &diagnostics
         ) { event, stamp, fileIndex in
-            candidates.append(
-                Candidate(event: event, stamp: stamp, order: candidates.count, file: fileIndex))
+            candidates.append(make(event, stamp, candidates.count, fileIndex))
         }
         var expander = SeriesExpander(options: options)
         expandSeries(
             &series, mapper: &mapper, expander: &expander, options: options, inputs: inputs,
-            candidates: &candidates, diagnostics: &diagnostics)
-        let kept = keepNewest(candidates, notes: &diagnostics)
-        let from = options.from.map(LocalDateTime.init(startOf:))
-        let to = options.to.map(LocalDateTime.init(startOf:))
-        var inWindow: [CalendarEvent] = []
-        for index in kept where candidates[index].event.interval.overlaps(from: from, to: to) {
-            inWindow.append(candidates[index].event)
+            candidates: &candidates, make: make, diagnostics: &diagnostics)
+        let chosen = keepNewest(candidates, notes: &diagnostics).filter {
+            candidates[$0].kept != nil
         }
-        candidates = []
-        let events: CalendarEvents
-        do {
-            events = try CalendarEvents(inWindow)
-        } catch {
-            throw InputError(file: inputs.first?.name ?? "<input>", message: "\(error)")
+        let keys = chosen.map { SortKey(candidates[$0]) }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        var kept: [Kept] = []
+        kept.reserveCapacity(order.count)
+        for index in order {
+            if let value = candidates[chosen[index]].kept.take() { kept.append(value) }
         }
-        return LoadedCalendar(
-            events: events, diagnostics: inLineOrder(diagnostics), zone: options.zone.name)
+        return (kept, inLineOrder(diagnostics))
     }
 
     /// Reads every input and maps its events as they are read, handing each single event to
@@ -190,10 +226,13 @@ public enum CalendarLoader {
                 for key in due { arrived[key] = nil }
                 release(due.flatMap { held.removeValue(forKey: $0) ?? [] })
             }
-            var none: [Candidate] = []
+            var none: [Candidate<Void>] = []
             expandSeries(
                 &series, mapper: &mapper, expander: &expander, options: options, inputs: inputs,
-                candidates: &none, diagnostics: &diagnostics, emit: inWindow)
+                candidates: &none,
+                make: { event, stamp, order, file in
+                    Candidate(event, stamp: stamp, order: order, file: file, kept: nil)
+                }, diagnostics: &diagnostics, emit: inWindow)
             return inLineOrder(diagnostics)
         }
     }
@@ -210,11 +249,12 @@ public enum CalendarLoader {
 
     /// Expands every series and maps the overrides without a recurring master; reports the
     /// horizon used for series without an end.
-    private static func expandSeries(
+    private static func expandSeries<Kept>(
         _ series: inout SeriesCollector, mapper: inout EventMapper,
         expander: inout SeriesExpander, options: LoadOptions, inputs: [InputSource],
-        candidates: inout [Candidate], diagnostics: inout [[Diagnostic]],
-        emit: ((CalendarEvent) -> Void)? = nil
+        candidates: inout [Candidate<Kept>],
+        make: (CalendarEvent, ICalDateTime?, Int, Int) -> Candidate<Kept>,
+        diagnostics: inout [[Diagnostic]], emit: ((CalendarEvent) -> Void)? = nil
     ) {
         var notes: [Diagnostic] = []
         let (groups, orphans) = series.groups(diagnostics: &notes)
@@ -236,22 +276,19 @@ public enum CalendarLoader {
                     return
                 }
                 candidates.append(
-                    Candidate(
-                        event: event, stamp: group.master.source.stamp, order: candidates.count,
-                        file: fileIndex))
+                    make(event, group.master.source.stamp, candidates.count, fileIndex))
             }
         }
         // An override of an event without RRULE replaces that event when it names its start.
         var plain: [String: Int] = [:]
-        for (index, candidate) in candidates.enumerated() where candidate.event.recurrenceId == nil
-        {
-            plain[candidate.event.uid] = index
+        for (index, candidate) in candidates.enumerated() where !candidate.isOverride {
+            plain[candidate.uid] = index
         }
         var replaced: [Int] = []
         for orphan in orphans {
             if let uid = orphan.source.uid, let index = plain[uid],
                 let recurrence = orphan.source.recurrenceID,
-                mapper.names(recurrence, candidates[index].event.originalStart, orphan)
+                mapper.names(recurrence, candidates[index].originalStart, orphan)
             {
                 replaced.append(index)
                 plain[uid] = nil
@@ -264,9 +301,7 @@ public enum CalendarLoader {
                     continue
                 }
                 candidates.append(
-                    Candidate(
-                        event: event, stamp: orphan.source.stamp, order: candidates.count,
-                        file: orphan.fileIndex))
+                    make(event, orphan.source.stamp, candidates.count, orphan.fileIndex))
             }
             diagnostics[orphan.fileIndex] += mapper.takeDiagnostics()
         }
@@ -329,23 +364,69 @@ public enum CalendarLoader {
         }
     }
 
-    private struct Candidate {
-        var event: CalendarEvent
+    /// A mapped event while the newest version of each id is chosen: what that choice, the
+    /// window and the order need, and what the caller keeps of the event.
+    private struct Candidate<Kept> {
+        var id: String
+        var uid: String
+        var isOverride: Bool
+        var originalStart: OriginalTime
+        var interval: EventInterval
+        var sequence: Int
+        var source: SourceLocation
         var stamp: ICalDateTime?
         var order: Int
         var file: Int
+        /// Nil for an event outside the window.
+        var kept: Kept?
+
+        init(
+            _ event: CalendarEvent, stamp: ICalDateTime?, order: Int, file: Int, kept: Kept?
+        ) {
+            id = event.id
+            uid = event.uid
+            isOverride = event.recurrenceId != nil
+            originalStart = event.originalStart
+            interval = event.interval
+            sequence = event.sequence
+            source = event.source
+            self.stamp = stamp
+            self.order = order
+            self.file = file
+            self.kept = kept
+        }
+    }
+
+    /// The order of ``CalendarEvent/precedes(_:_:)``: start, all-day first, id.
+    private struct SortKey: Comparable {
+        let start: LocalDateTime
+        let timed: Bool
+        let id: String
+
+        init<Kept>(_ candidate: Candidate<Kept>) {
+            start = candidate.interval.start
+            timed = !candidate.interval.isAllDay
+            id = candidate.id
+        }
+
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            if lhs.start != rhs.start { return lhs.start < rhs.start }
+            if lhs.timed != rhs.timed { return !lhs.timed }
+            return lhs.id < rhs.id
+        }
     }
 
     /// The indices of the candidates to keep, one per id: highest SEQUENCE, then latest
     /// DTSTAMP, then last read. Each dropped one gets a warning in its file's list.
-    private static func keepNewest(_ candidates: [Candidate], notes: inout [[Diagnostic]]) -> [Int]
-    {
+    private static func keepNewest<Kept>(
+        _ candidates: [Candidate<Kept>], notes: inout [[Diagnostic]]
+    ) -> [Int] {
         var best: [String: Int] = [:]
         best.reserveCapacity(candidates.count)
         var dropped = Set<Int>()
         for (index, candidate) in candidates.enumerated() {
-            guard let currentIndex = best[candidate.event.id] else {
-                best[candidate.event.id] = index
+            guard let currentIndex = best[candidate.id] else {
+                best[candidate.id] = index
                 continue
             }
             let current = candidates[currentIndex]
@@ -354,14 +435,14 @@ public enum CalendarLoader {
                 reason != nil ? (index, currentIndex) : (currentIndex, index)
             let kept = candidates[keptIndex]
             let loser = candidates[droppedIndex]
-            best[candidate.event.id] = keptIndex
+            best[candidate.id] = keptIndex
             dropped.insert(droppedIndex)
             let why = reason ?? newerReason(current, than: candidate) ?? "was read later"
             notes[loser.file].append(
                 Diagnostic(
-                    .warning, file: loser.event.source.file, line: loser.event.source.line,
-                    uid: loser.event.uid,
-                    message: "Event '\(loser.event.id)' is defined again at \(kept.event.source)",
+                    .warning, file: loser.source.file, line: loser.source.line,
+                    uid: loser.uid,
+                    message: "Event '\(loser.id)' is defined again at \(kept.source)",
                     assumption: "this one is ignored: the other \(why)"))
         }
         return candidates.indices.filter { !dropped.contains($0) }
@@ -369,9 +450,11 @@ public enum CalendarLoader {
 
     /// Why `candidate` replaces `current` (a higher SEQUENCE, a later DTSTAMP, or being read
     /// later with neither deciding), or nil when it does not.
-    private static func newerReason(_ candidate: Candidate, than current: Candidate) -> String? {
-        if candidate.event.sequence != current.event.sequence {
-            return candidate.event.sequence > current.event.sequence ? "has a higher SEQUENCE" : nil
+    private static func newerReason<Kept>(
+        _ candidate: Candidate<Kept>, than current: Candidate<Kept>
+    ) -> String? {
+        if candidate.sequence != current.sequence {
+            return candidate.sequence > current.sequence ? "has a higher SEQUENCE" : nil
         }
         if let left = candidate.stamp?.wallClock, let right = current.stamp?.wallClock,
             left != right

@@ -113,8 +113,7 @@ struct SeriesPlan {
     /// The lines the scan looks at, told apart by their name alone (case-insensitive).
     private static func name(_ bytes: [UInt8]) -> LineName? {
         var end = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: ";"), bytes[end] != UInt8(ascii: ":")
-        {
+        while end < bytes.count, bytes[end] != UInt8(ascii: ";"), bytes[end] != UInt8(ascii: ":") {
             end += 1
             if end > 13 { return nil }
         }
@@ -135,7 +134,8 @@ struct SeriesPlan {
             guard bytes.count >= expected.count else { return false }
             for offset in 0..<expected.count {
                 let byte = bytes[offset]
-                let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+                let upper =
+                    byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
                 if upper != expected[offset] { return false }
             }
             return true

@@ -8,7 +8,8 @@ import Testing
 /// VEVENT has been read.
 @Suite struct FileOrderStreamTests {
     private func stream(
-        _ files: [(String, String)], to: String? = nil, inputs: (([InputSource]) -> [InputSource])? = nil
+        _ files: [(String, String)], to: String? = nil,
+        inputs: (([InputSource]) -> [InputSource])? = nil
     ) throws -> (ids: [String], diagnostics: [Diagnostic]) {
         let options = LoadOptions(
             zone: try Fixture.zone("UTC"), to: try to.map(CivilDate.init(parsing:)))
@@ -31,7 +32,9 @@ import Testing
         "s", "RECURRENCE-ID:20260303T080000Z\nDTSTART:20260303T120000Z\nDURATION:PT1H")
 
     @Test func seriesIsWrittenWhenItsOverrideHasBeenRead() throws {
-        let body = [single("a", day: 1), series, single("b", day: 2), override, single("c", day: 3)]
+        let body = [
+            single("a", day: 1), series, single("b", day: 2), override, single("c", day: 3),
+        ]
         let (ids, diagnostics) = try stream([("t.ics", body.joined(separator: "\n"))])
         #expect(
             ids == [
@@ -78,7 +81,8 @@ import Testing
     @Test func everyWayOfReadingListsWhatTheSortedLoadLists() throws {
         let body = [
             override, single("a", day: 1), series, single("b", day: 2),
-            Fixture.event("s", "RECURRENCE-ID:20260304T080000Z\nSTATUS:CANCELLED\nDTSTART:20260304T080000Z"),
+            Fixture.event(
+                "s", "RECURRENCE-ID:20260304T080000Z\nSTATUS:CANCELLED\nDTSTART:20260304T080000Z"),
         ].joined(separator: "\n")
         let sorted = try Fixture.load([("t.ics", Fixture.calendar(body))], zone: "UTC")
         let streamed = try stream([("t.ics", body)])
