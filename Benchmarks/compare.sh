@@ -6,7 +6,9 @@
 # Usage: Benchmarks/compare.sh [--sizes "10000 100000 1000000"] [--runs R] [--python-max N]
 #                              [--tree-max N]
 #   --sizes       event counts of the generated calendars (default "10000 100000 1000000")
-#   --runs R      measured runs per program and size, median reported (default 3; 1 at 1M)
+#   --runs R      measured rounds per size, median reported (default 3; 1 at 1M); each
+#                 round runs every ics program and the walk once, after one warm-up round,
+#                 and Python runs once per size
 #   --python-max  largest size the Python stack is run on (default 100000; it takes
 #                 minutes and gigabytes beyond that)
 #   --tree-max    largest size `ics convert --to jcal|ics` is run on (default 100000): those
@@ -41,22 +43,26 @@ if [ ! -x "$work/venv/bin/python" ]; then
     "$work/venv/bin/pip" install --quiet icalendar recurring-ical-events
 fi
 
-# measure NAME RUNS COMMAND...: median seconds and peak KB over RUNS runs after a warm-up.
-measure() {
-    local name=$1 runs=$2
-    shift 2
-    "$@" >/dev/null 2>&1 || true
-    local times=() memory=()
-    for _ in $(seq "$runs"); do
-        local line
-        /usr/bin/time -f '%e %M' -o "$work/time.txt" "$@" >/dev/null 2>&1 || true
-        line=$(tail -n 1 "$work/time.txt")
-        times+=("${line% *}")
-        memory+=("${line#* }")
-    done
-    local t m
-    t=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    m=$(printf '%s\n' "${memory[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+# The programs of one size, run round-robin: on a shared host a burst of load then falls on
+# every program alike instead of on one program's whole series.
+names=()
+commands=()
+program() {
+    names+=("$1")
+    shift
+    commands+=("$(printf '%q ' "$@")")
+}
+
+# run_once COMMAND: prints "seconds peak-KB" of one run.
+run_once() {
+    /usr/bin/time -f '%e %M' -o "$work/time.txt" bash -c "$1" >/dev/null 2>&1 || true
+    tail -n 1 "$work/time.txt"
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+report() {
+    local name=$1 t=$2 m=$3
     printf '%-34s %10s %9.2f s %9.1f MiB\n' "$name" "$size" "$t" "$(echo "$m / 1024" | bc -l)"
     echo "$name $size $t $m" >> "$work/compare.results"
 }
@@ -69,19 +75,38 @@ for size in $SIZES; do
         --recurring-fraction 0.1 -o "$file"
     runs=$RUNS
     [ "$size" -ge 1000000 ] && runs=1
-    measure "libical walk (C)" "$runs" "$work/libical_walk" "$file"
-    measure "ics events --format ndjson" "$runs" "$ics" events "$file" --format ndjson --tz UTC
-    measure "ics events --order file" "$runs" "$ics" events "$file" --format ndjson --tz UTC --order file
+    names=()
+    commands=()
+    program "libical walk (C)" "$work/libical_walk" "$file"
+    program "ics events --format ndjson" "$ics" events "$file" --format ndjson --tz UTC
+    program "ics events --order file" "$ics" events "$file" --format ndjson --tz UTC --order file
     if [ "$size" -le "$TREE_MAX" ]; then
-        measure "ics convert --to jcal" "$runs" "$ics" convert "$file" --to jcal
-        measure "ics convert --to ics" "$runs" "$ics" convert "$file" --to ics
-    else
-        printf '%-34s %10s %11s\n' "ics convert --to jcal|ics" "$size" "not run"
+        program "ics convert --to jcal" "$ics" convert "$file" --to jcal
+        program "ics convert --to ics" "$ics" convert "$file" --to ics
     fi
-    measure "ics conflicts --format ndjson" "$runs" "$ics" conflicts "$file" --format ndjson --tz UTC
-    measure "ics convert --to ndjson" "$runs" "$ics" convert "$file" --to ndjson --tz UTC
+    program "ics conflicts --format ndjson" "$ics" conflicts "$file" --format ndjson --tz UTC
+    program "ics convert --to ndjson" "$ics" convert "$file" --to ndjson --tz UTC
+    # One warm-up round, then the measured rounds.
+    for command in "${commands[@]}"; do bash -c "$command" >/dev/null 2>&1 || true; done
+    declare -A seconds=() peaks=()
+    for _ in $(seq "$runs"); do
+        for index in "${!commands[@]}"; do
+            line=$(run_once "${commands[$index]}")
+            seconds[$index]+="${line% *} "
+            peaks[$index]+="${line#* } "
+        done
+    done
+    for index in "${!commands[@]}"; do
+        report "${names[$index]}" \
+            "$(tr ' ' '\n' <<< "${seconds[$index]}" | grep . | median)" \
+            "$(tr ' ' '\n' <<< "${peaks[$index]}" | grep . | median)"
+    done
+    [ "$size" -le "$TREE_MAX" ] ||
+        printf '%-34s %10s %11s\n' "ics convert --to jcal|ics" "$size" "not run"
     if [ "$size" -le "$PYTHON_MAX" ]; then
-        measure "python icalendar + recurring" 1 "$work/venv/bin/python" Benchmarks/python_events.py "$file"
+        # One run: it takes minutes, and the file is in the page cache by now.
+        line=$(run_once "$(printf '%q ' "$work/venv/bin/python" Benchmarks/python_events.py "$file")")
+        report "python icalendar + recurring" "${line% *}" "${line#* }"
     else
         printf '%-34s %10s %11s\n' "python icalendar + recurring" "$size" "not run"
     fi

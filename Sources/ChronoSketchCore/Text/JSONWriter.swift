@@ -40,6 +40,14 @@ public struct JSONWriter: Sendable {
         needsComma[needsComma.count - 1] = false
     }
 
+    /// Writes a key given already as JSON (`"name":`, as ``key(_:)`` writes it), for names
+    /// written so often that escaping them each time would show.
+    public mutating func key(json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma[needsComma.count - 1] = false
+    }
+
     public mutating func string(_ value: String?) {
         separate()
         if let value { appendString(value) } else { appendRaw("null") }

@@ -1,14 +1,55 @@
 import ChronoSketchCore
 
+/// A field of the occurrence schema: its name, and that name as a JSON key, written once.
+public struct RecordField: Sendable {
+    public let name: String
+    /// `"name":`
+    let jsonKey: [UInt8]
+
+    init(_ name: String) {
+        self.name = name
+        var key = JSONWriter()
+        key.key(name)
+        jsonKey = key.bytes
+    }
+
+    static let id = RecordField("id")
+    static let uid = RecordField("uid")
+    static let recurrenceId = RecordField("recurrenceId")
+    static let title = RecordField("title")
+    static let allDay = RecordField("allDay")
+    static let start = RecordField("start")
+    static let end = RecordField("end")
+    static let zone = RecordField("zone")
+    static let status = RecordField("status")
+    static let transparency = RecordField("transparency")
+    static let location = RecordField("location")
+    static let categories = RecordField("categories")
+    static let attendees = RecordField("attendees")
+    static let organizer = RecordField("organizer")
+    static let resources = RecordField("resources")
+    static let url = RecordField("url")
+    static let color = RecordField("color")
+    static let description = RecordField("description")
+    static let originalStart = RecordField("originalStart")
+    static let originalZone = RecordField("originalZone")
+    static let sequence = RecordField("sequence")
+    static let file = RecordField("file")
+    static let line = RecordField("line")
+    static let address = RecordField("address")
+    static let name = RecordField("name")
+    static let role = RecordField("role")
+}
+
 /// Receives the fields of one occurrence record, in order; the JSON writer and the CSV writer
 /// are two.
 public protocol RecordSink {
-    mutating func field(_ name: String, _ value: String?)
-    mutating func field(_ name: String, _ value: Bool)
-    mutating func field(_ name: String, _ value: Int)
-    mutating func field(_ name: String, strings: [String])
-    mutating func field(_ name: String, participant: Participant?)
-    mutating func field(_ name: String, participants: [Participant])
+    mutating func field(_ field: RecordField, _ value: String?)
+    mutating func field(_ field: RecordField, _ value: Bool)
+    mutating func field(_ field: RecordField, _ value: Int)
+    mutating func field(_ field: RecordField, strings: [String])
+    mutating func field(_ field: RecordField, participant: Participant?)
+    mutating func field(_ field: RecordField, participants: [Participant])
 }
 
 /// The occurrence schema shared by `ics events --format json|ndjson|csv`, `ics convert` and
@@ -16,29 +57,29 @@ public protocol RecordSink {
 /// in ``write(_:to:)``, and read back by ``OccurrenceRecord``.
 public enum OccurrenceSchema {
     public static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
-        sink.field("id", event.id)
-        sink.field("uid", event.uid)
-        sink.field("recurrenceId", event.recurrenceId)
-        sink.field("title", event.title)
-        sink.field("allDay", event.interval.isAllDay)
-        sink.field("start", event.interval.startText)
-        sink.field("end", event.interval.endText)
-        sink.field("zone", event.zone)
-        sink.field("status", event.status?.rawValue)
-        sink.field("transparency", event.transparency.rawValue)
-        sink.field("location", event.location)
-        sink.field("categories", strings: event.categories)
-        sink.field("attendees", participants: event.attendees)
-        sink.field("organizer", participant: event.organizer)
-        sink.field("resources", strings: event.resources)
-        sink.field("url", event.url)
-        sink.field("color", event.color)
-        sink.field("description", event.description)
-        sink.field("originalStart", event.originalStart.text)
-        sink.field("originalZone", event.originalStart.zoneName)
-        sink.field("sequence", event.sequence)
-        sink.field("file", event.source.file)
-        sink.field("line", event.source.line)
+        sink.field(.id, event.id)
+        sink.field(.uid, event.uid)
+        sink.field(.recurrenceId, event.recurrenceId)
+        sink.field(.title, event.title)
+        sink.field(.allDay, event.interval.isAllDay)
+        sink.field(.start, event.interval.startText)
+        sink.field(.end, event.interval.endText)
+        sink.field(.zone, event.zone)
+        sink.field(.status, event.status?.rawValue)
+        sink.field(.transparency, event.transparency.rawValue)
+        sink.field(.location, event.location)
+        sink.field(.categories, strings: event.categories)
+        sink.field(.attendees, participants: event.attendees)
+        sink.field(.organizer, participant: event.organizer)
+        sink.field(.resources, strings: event.resources)
+        sink.field(.url, event.url)
+        sink.field(.color, event.color)
+        sink.field(.description, event.description)
+        sink.field(.originalStart, event.originalStart.text)
+        sink.field(.originalZone, event.originalStart.zoneName)
+        sink.field(.sequence, event.sequence)
+        sink.field(.file, event.source.file)
+        sink.field(.line, event.source.line)
     }
 
     /// The field names in order, for the CSV header.
@@ -77,13 +118,35 @@ public enum OccurrenceSchema {
 
 /// Writes fields as the members of the JSON object being written.
 extension JSONWriter: RecordSink {
-    public mutating func field(_ name: String, participant: Participant?) {
-        key(name)
+    public mutating func field(_ field: RecordField, _ value: String?) {
+        key(json: field.jsonKey)
+        string(value)
+    }
+
+    public mutating func field(_ field: RecordField, _ value: Bool) {
+        key(json: field.jsonKey)
+        bool(value)
+    }
+
+    public mutating func field(_ field: RecordField, _ value: Int) {
+        key(json: field.jsonKey)
+        number(value)
+    }
+
+    public mutating func field(_ field: RecordField, strings: [String]) {
+        key(json: field.jsonKey)
+        beginArray()
+        for value in strings { string(value) }
+        endArray()
+    }
+
+    public mutating func field(_ field: RecordField, participant: Participant?) {
+        key(json: field.jsonKey)
         if let participant { write(participant) } else { null() }
     }
 
-    public mutating func field(_ name: String, participants: [Participant]) {
-        key(name)
+    public mutating func field(_ field: RecordField, participants: [Participant]) {
+        key(json: field.jsonKey)
         beginArray()
         for participant in participants { write(participant) }
         endArray()
@@ -91,10 +154,10 @@ extension JSONWriter: RecordSink {
 
     private mutating func write(_ participant: Participant) {
         beginObject()
-        field("address", participant.address)
-        field("name", participant.name)
-        field("role", participant.role)
-        field("status", participant.status)
+        field(.address, participant.address)
+        field(.name, participant.name)
+        field(.role, participant.role)
+        field(.status, participant.status)
         endObject()
     }
 }
@@ -103,18 +166,20 @@ extension JSONWriter: RecordSink {
 struct CSVRecordSink: RecordSink {
     var fields: [String] = []
 
-    mutating func field(_ name: String, _ value: String?) { fields.append(value ?? "") }
-    mutating func field(_ name: String, _ value: Bool) { fields.append(value ? "true" : "false") }
-    mutating func field(_ name: String, _ value: Int) { fields.append(String(value)) }
-    mutating func field(_ name: String, strings: [String]) {
+    mutating func field(_ field: RecordField, _ value: String?) { fields.append(value ?? "") }
+    mutating func field(_ field: RecordField, _ value: Bool) {
+        fields.append(value ? "true" : "false")
+    }
+    mutating func field(_ field: RecordField, _ value: Int) { fields.append(String(value)) }
+    mutating func field(_ field: RecordField, strings: [String]) {
         fields.append(strings.joined(separator: "; "))
     }
 
-    mutating func field(_ name: String, participant: Participant?) {
+    mutating func field(_ field: RecordField, participant: Participant?) {
         fields.append(participant.map(OccurrenceSchema.label) ?? "")
     }
 
-    mutating func field(_ name: String, participants: [Participant]) {
+    mutating func field(_ field: RecordField, participants: [Participant]) {
         fields.append(participants.map(OccurrenceSchema.label).joined(separator: "; "))
     }
 }
@@ -123,10 +188,14 @@ struct CSVRecordSink: RecordSink {
 private struct NameCollector: RecordSink {
     var names: [String] = []
 
-    mutating func field(_ name: String, _ value: String?) { names.append(name) }
-    mutating func field(_ name: String, _ value: Bool) { names.append(name) }
-    mutating func field(_ name: String, _ value: Int) { names.append(name) }
-    mutating func field(_ name: String, strings: [String]) { names.append(name) }
-    mutating func field(_ name: String, participant: Participant?) { names.append(name) }
-    mutating func field(_ name: String, participants: [Participant]) { names.append(name) }
+    mutating func field(_ field: RecordField, _ value: String?) { names.append(field.name) }
+    mutating func field(_ field: RecordField, _ value: Bool) { names.append(field.name) }
+    mutating func field(_ field: RecordField, _ value: Int) { names.append(field.name) }
+    mutating func field(_ field: RecordField, strings: [String]) { names.append(field.name) }
+    mutating func field(_ field: RecordField, participant: Participant?) {
+        names.append(field.name)
+    }
+    mutating func field(_ field: RecordField, participants: [Participant]) {
+        names.append(field.name)
+    }
 }
