@@ -181,8 +181,11 @@ struct EventSource: Sendable {
 
     private static func participant(_ property: ICalProperty) -> Participant? {
         guard var address = property.value?.text, !address.isEmpty else { return nil }
-        if address.utf8.count > 7, address.prefix(7).lowercased() == "mailto:" {
-            address.removeFirst(7)
+        if address.utf8.count > 7,
+            address.utf8.prefix(7).elementsEqual(
+                "mailto:".utf8, by: { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 })
+        {
+            address = String(address.dropFirst(7))
         }
         return Participant(
             address: address, name: property.parameter("CN"),

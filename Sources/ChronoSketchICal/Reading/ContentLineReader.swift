@@ -157,34 +157,51 @@ struct ContentLineReader {
 enum UTF8Check {
     /// The first problem in `bytes`, or nil when they are NUL-free UTF-8.
     static func problem(_ bytes: [UInt8]) -> ContentLine.Problem? {
-        var index = 0
         let count = bytes.count
+        var index = 0
         while index < count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                if byte == 0 { return .nulByte }
-                index += 1
-                continue
+            // Sixteen bytes of ASCII without NUL at once, as most of any calendar is; a block
+            // with anything else is decoded byte by byte.
+            if index + 16 <= count {
+                var any: UInt8 = 0
+                var least: UInt8 = 0xFF
+                for offset in index..<(index + 16) {
+                    any |= bytes[offset]
+                    least = min(least, bytes[offset])
+                }
+                if any < 0x80, least > 0 {
+                    index += 16
+                    continue
+                }
             }
-            let length: Int
-            let minimum: UInt32
-            var scalar: UInt32
-            switch byte {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-            default: return .invalidUTF8
+            let blockEnd = min(count, index + 16)
+            while index < blockEnd {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte == 0 { return .nulByte }
+                    index += 1
+                    continue
+                }
+                let length: Int
+                let minimum: UInt32
+                var scalar: UInt32
+                switch byte {
+                case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+                case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+                case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+                default: return .invalidUTF8
+                }
+                guard index + length <= count else { return .invalidUTF8 }
+                for offset in 1..<length {
+                    let continuation = bytes[index + offset]
+                    guard continuation & 0xC0 == 0x80 else { return .invalidUTF8 }
+                    scalar = scalar << 6 | UInt32(continuation & 0x3F)
+                }
+                if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
+                    return .invalidUTF8
+                }
+                index += length
             }
-            guard index + length <= count else { return .invalidUTF8 }
-            for offset in 1..<length {
-                let continuation = bytes[index + offset]
-                guard continuation & 0xC0 == 0x80 else { return .invalidUTF8 }
-                scalar = scalar << 6 | UInt32(continuation & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
-                return .invalidUTF8
-            }
-            index += length
         }
         return nil
     }
