@@ -1,6 +1,8 @@
 // libFuzzer target for the read path: any bytes go through the calendar loader (parsing,
-// guards, libical, mapping, recurrence expansion with tight limits) and the validator. Nothing
-// may crash, hang, leak or trip AddressSanitizer; refusing the input is fine.
+// guards, libical, mapping, recurrence expansion with tight limits), the sorted listing kept as
+// records, the file-order stream with its first pass (the input given twice, so series span two
+// files) and the validator. Nothing may crash, hang, leak or trip AddressSanitizer; refusing
+// the input is fine.
 import ChronoSketchCore
 import ChronoSketchICal
 
@@ -16,6 +18,13 @@ public func readFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) ->
     if let loaded = try? CalendarLoader.load([input], options: options) {
         for event in loaded.events { _ = event.interval.endText }
     }
+    var records = OccurrenceRecords(format: .ndjson)
+    if let (sorted, _) = try? CalendarLoader.load(
+        [input], options: options, keeping: { records.add($0) })
+    {
+        records.write(sorted) { _ in }
+    }
+    _ = try? CalendarLoader.stream([input, input], options: options) { _ in }
     _ = try? Validator.validate(input, options: options)
     return 0
 }
