@@ -112,10 +112,29 @@ public struct CalendarEvent: Sendable, Hashable {
     /// Orders events by start, all-day before timed at the same start, then by id: the order
     /// their text forms sort in.
     public static func precedes(_ lhs: CalendarEvent, _ rhs: CalendarEvent) -> Bool {
-        let left = lhs.interval.start
-        let right = rhs.interval.start
-        if left != right { return left < right }
-        if lhs.interval.isAllDay != rhs.interval.isAllDay { return lhs.interval.isAllDay }
-        return lhs.id < rhs.id
+        OrderKey(lhs) < OrderKey(rhs)
+    }
+
+    /// What ``precedes(_:_:)`` compares, for sorting through small keys instead of events.
+    public struct OrderKey: Comparable, Sendable {
+        let start: Int
+        let timed: Bool
+        let id: String
+
+        public init(interval: EventInterval, id: String) {
+            start = interval.start.secondsSinceEpoch
+            timed = !interval.isAllDay
+            self.id = id
+        }
+
+        public init(_ event: CalendarEvent) {
+            self.init(interval: event.interval, id: event.id)
+        }
+
+        public static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
+            if lhs.start != rhs.start { return lhs.start < rhs.start }
+            if lhs.timed != rhs.timed { return !lhs.timed }
+            return lhs.id < rhs.id
+        }
     }
 }

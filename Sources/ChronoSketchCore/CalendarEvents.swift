@@ -31,7 +31,7 @@ public struct CalendarEvents: Sendable, Hashable, RandomAccessCollection {
                 throw .duplicateID(event.id, first: first, second: event.source)
             }
         }
-        let keys = elements.map(SortKey.init)
+        let keys = elements.map(CalendarEvent.OrderKey.init)
         var order = Array(keys.indices)
         order.sort { keys[$0] < keys[$1] }
         Self.permute(&elements, into: order)
@@ -51,25 +51,6 @@ public struct CalendarEvents: Sendable, Hashable, RandomAccessCollection {
                 elements.swapAt(position, source)
                 position = source
             }
-        }
-    }
-
-    /// The order of ``CalendarEvent/precedes(_:_:)``: start, all-day first, id.
-    private struct SortKey: Comparable {
-        let start: Int
-        let timed: Bool
-        let id: String
-
-        init(_ event: CalendarEvent) {
-            start = event.interval.start.secondsSinceEpoch
-            timed = !event.interval.isAllDay
-            id = event.id
-        }
-
-        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            if lhs.start != rhs.start { return lhs.start < rhs.start }
-            if lhs.timed != rhs.timed { return !lhs.timed }
-            return lhs.id < rhs.id
         }
     }
 

@@ -33,22 +33,6 @@ public struct ColumnsError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Writes occurrences as JSON (an array, one object a line), NDJSON or CSV, handing the bytes
-/// on in pieces of about 64 KB so a large listing is never held twice.
-public enum OccurrenceWriter {
-    public static func write(
-        _ events: some Sequence<CalendarEvent>, format: OccurrenceFormat,
-        columns: CSVColumns = .all,
-        to emit: ([UInt8]) -> Void
-    ) {
-        var stream = OccurrenceStream(format: format, columns: columns)
-        for event in events {
-            if let chunk = stream.append(event) { emit(chunk) }
-        }
-        emit(stream.finish())
-    }
-}
-
 /// Turns one occurrence into its record: a JSON object, or a CSV row with its line ending.
 struct OccurrenceEncoder: Sendable {
     let format: OccurrenceFormat
@@ -188,7 +172,7 @@ public struct OccurrenceRecords: Sendable {
         return Record(block: last, range: start..<blocks[last].count)
     }
 
-    /// Writes `records` in order, framed as ``OccurrenceWriter`` frames events.
+    /// Writes `records` in order, framed as ``OccurrenceStream`` frames events.
     public func write(_ records: some Sequence<Record>, to emit: ([UInt8]) -> Void) {
         var stream = OccurrenceStream(format: format, columns: columns)
         for record in records {

@@ -108,7 +108,9 @@ public enum CalendarLoader {
         let chosen = keepNewest(candidates, notes: &diagnostics).filter {
             candidates[$0].kept != nil
         }
-        let keys = chosen.map { SortKey(candidates[$0]) }
+        let keys = chosen.map {
+            CalendarEvent.OrderKey(interval: candidates[$0].interval, id: candidates[$0].id)
+        }
         let order = keys.indices.sorted { keys[$0] < keys[$1] }
         var kept: [Kept] = []
         kept.reserveCapacity(order.count)
@@ -394,25 +396,6 @@ public enum CalendarLoader {
             self.order = order
             self.file = file
             self.kept = kept
-        }
-    }
-
-    /// The order of ``CalendarEvent/precedes(_:_:)``: start, all-day first, id.
-    private struct SortKey: Comparable {
-        let start: LocalDateTime
-        let timed: Bool
-        let id: String
-
-        init<Kept>(_ candidate: Candidate<Kept>) {
-            start = candidate.interval.start
-            timed = !candidate.interval.isAllDay
-            id = candidate.id
-        }
-
-        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-            if lhs.start != rhs.start { return lhs.start < rhs.start }
-            if lhs.timed != rhs.timed { return !lhs.timed }
-            return lhs.id < rhs.id
         }
     }
 

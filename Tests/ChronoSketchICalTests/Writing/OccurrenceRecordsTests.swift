@@ -28,10 +28,10 @@ import Testing
         options: LoadOptions
     ) throws -> (events: [UInt8], records: [UInt8], diagnostics: Bool) {
         let loaded = try CalendarLoader.load(inputs, options: options)
+        var stream = OccurrenceStream(format: format, columns: columns)
         var fromEvents: [UInt8] = []
-        OccurrenceWriter.write(loaded.events, format: format, columns: columns) {
-            fromEvents += $0
-        }
+        for event in loaded.events { fromEvents += stream.append(event) ?? [] }
+        fromEvents += stream.finish()
         var records = OccurrenceRecords(format: format, columns: columns)
         let (sorted, diagnostics) = try CalendarLoader.load(inputs, options: options) {
             records.add($0)
