@@ -97,4 +97,10 @@ public enum ExitStatus: Int32, Sendable {
     case unusableInput = 2
     /// A usage error.
     case usage = 64
+
+    /// The status of a run that otherwise ended with this one: 2 when an input could not be
+    /// used (its events were left out), else this.
+    func noting(_ unusable: [some Error]) -> ExitStatus {
+        unusable.isEmpty || self == .usage ? self : .unusableInput
+    }
 }

@@ -181,7 +181,7 @@ import Testing
         let target = directory.appendingPathComponent("calendar.ics")
         let original = Data("keep me\n".utf8)
         try original.write(to: target)
-        for input in ["invalid/truncated.ics", "invalid/json-named.ics", "invalid/empty.ics"] {
+        for input in ["invalid/not-a-calendar.ics", "invalid/json-named.ics", "invalid/empty.ics"] {
             let result = try CLI.runBinary(["convert", CLI.fixture(input), "-o", target.path])
             #expect(result.status == 2)
             #expect(try Data(contentsOf: target) == original)

@@ -46,10 +46,6 @@ import Testing
             "invalid/binary.ics",
             "binary.ics:1: error: Not an iCalendar file: it holds binary data, not text\n"
         ),
-        (
-            "invalid/truncated.ics",
-            "truncated.ics:15: error: Unexpected end of file: BEGIN:VEVENT at line 11 has no END:VEVENT; the file looks truncated\n"
-        ),
         ("invalid/missing.ics", "missing.ics: error: No such file\n"),
         ("invalid", "invalid: error: Is a directory, not a calendar file\n"),
     ])
@@ -80,11 +76,38 @@ import Testing
         #expect(result.standardError.hasPrefix("\(target): error: "))
     }
 
-    @Test func oneUnusableFileAmongSeveralStopsTheRun() throws {
-        let result = try CLI.runBinary(
-            ["events", CLI.fixture("valid/zones.ics"), CLI.fixture("invalid/truncated.ics")])
+    @Test func oneUnusableFileAmongSeveralCostsOnlyItsOwnEvents() throws {
+        let good = CLI.fixture("valid/zones.ics")
+        let bad = CLI.fixture("invalid/not-a-calendar.ics")
+        let alone = try CLI.runBinary(["events", good, "--tz", "UTC", "--format", "ndjson"])
+        let result = try CLI.runBinary(["events", bad, good, "--tz", "UTC", "--format", "ndjson"])
         #expect(result.status == 2)
-        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardOutput == alone.standardOutput)
+        #expect(!result.standardOutput.isEmpty)
+        #expect(
+            result.standardError.hasPrefix(
+                "\(bad):1: error: Not an iCalendar file: expected 'BEGIN:VCALENDAR', found 'Meeting notes'\n"
+            ))
+        let strict = try CLI.runBinary(["events", bad, good, "--strict", "--format", "ndjson"])
+        #expect(strict.status == 2)
+        #expect(strict.standardOutput.isEmpty)
+    }
+
+    @Test func aTruncatedFileKeepsTheEventsBeforeTheCut() throws {
+        let path = CLI.fixture("invalid/truncated.ics")
+        let result = try CLI.runBinary(["events", path, "--tz", "UTC", "--format", "ndjson"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.split(separator: "\n").count == 1)
+        #expect(result.standardOutput.contains(#""id":"complete@fixtures""#))
+        #expect(
+            result.standardError == """
+                \(path):1: warning: BEGIN:VCALENDAR has no END:VCALENDAR; closed at the end of the input
+                \(path):11: error: BEGIN:VEVENT has no END:VEVENT before the end of the input; the file may be truncated; the event is not read
+
+                """)
+        let strict = try CLI.runBinary(["events", path, "--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.standardOutput.isEmpty)
     }
 
     @Test func standardInputIsReadFromAPipe() throws {

@@ -133,8 +133,15 @@ import Testing
         let expected = CLI.run(["events", zones, "--tz", "UTC", "--format", "json"]).standardOutput
         #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
 
-        let failed = CLI.run(["events", CLI.fixture("invalid/truncated.ics"), "-o", target])
+        let failed = CLI.run(["events", CLI.fixture("invalid/not-a-calendar.ics"), "-o", target])
         #expect(failed.status == 2)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+        // One unusable input among several fails the run: the target stays as it was.
+        let partly = CLI.run([
+            "events", zones, CLI.fixture("invalid/not-a-calendar.ics"), "--format", "csv", "-o",
+            target,
+        ])
+        #expect(partly.status == 2)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
 
         let input = directory.appendingPathComponent("input.ics").path
@@ -220,11 +227,11 @@ import Testing
         let target = directory.appendingPathComponent("events.ndjson")
         try Data("precious\n".utf8).write(to: target)
         let result = CLI.run([
-            "events", CLI.fixture("invalid/truncated.ics"), "--format", "ndjson", "--order",
-            "file", "-o", target.path,
+            "events", CLI.fixture("layout/team.ics"), CLI.fixture("invalid/not-a-calendar.ics"),
+            "--format", "ndjson", "--order", "file", "-o", target.path,
         ])
         #expect(result.status == 2)
-        #expect(result.standardError.contains("truncated.ics:15: error: Unexpected end of file"))
+        #expect(result.standardError.contains("not-a-calendar.ics:1: error: Not an iCalendar file"))
         #expect(try String(contentsOf: target, encoding: .utf8) == "precious\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["events.ndjson"]

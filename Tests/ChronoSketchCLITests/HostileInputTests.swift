@@ -37,7 +37,8 @@ import Testing
         Case(
             file: "invalid-utf8.ics", status: 0, events: 3,
             messages: [
-                ":17: error: Line is not valid UTF-8", ":25: error: Line holds a NUL byte",
+                ":17: warning: Line is not valid UTF-8; this and every such line of the file are read as Windows-1252",
+                ":25: error: Line holds a NUL byte",
             ]),
         Case(
             file: "json.ics", status: 2, events: nil,
@@ -47,9 +48,10 @@ import Testing
             file: "many-exdates.ics", status: 0, events: nil,
             messages: [":100005: error: VEVENT has more than 100000 properties"]),
         Case(
-            file: "missing-end.ics", status: 2, events: nil,
+            file: "missing-end.ics", status: 0, events: 1,
             messages: [
-                ":16: error: Unexpected end of file: BEGIN:VEVENT at line 4 has no END:VEVENT"
+                ":4: error: BEGIN:VEVENT has no END:VEVENT before the end of the input",
+                ":10: warning: VEVENT inside a VEVENT (opened at line 4); read as an event of its own",
             ]),
         Case(
             file: "recurrence-bombs.ics", status: 0, events: 2_006,

@@ -68,8 +68,10 @@ enum Fixture {
         let options = LoadOptions(
             zone: try self.zone(zone), from: try from.map(CivilDate.init(parsing:)),
             to: try to.map(CivilDate.init(parsing:)), wrTimezone: wrTimezone)
-        return try CalendarLoader.load(
+        let loaded = try CalendarLoader.load(
             files.map { .memory(name: $0.name, bytes: $0.bytes) }, options: options)
+        if let failure = loaded.unusableInputs.first { throw failure }
+        return loaded
     }
 
     static func load(
@@ -105,4 +107,47 @@ extension LoadedCalendar {
 
     /// Messages of diagnostics, as printed.
     var messages: [String] { diagnostics.map(\.description) }
+}
+
+/// Where two trees first differ, for messages of round-trip tests.
+enum TreeDifference {
+    static func first(_ left: ICalDocument, _ right: ICalDocument, exactText: Bool) -> String? {
+        if left.components.count != right.components.count {
+            return "\(left.components.count) top-level components, then \(right.components.count)"
+        }
+        for (a, b) in zip(left.components, right.components) {
+            if let difference = first(a, b, exactText: exactText, path: a.name) {
+                return difference
+            }
+        }
+        if !left.isSameTree(as: right, exactText: exactText) { return "lines outside components" }
+        return nil
+    }
+
+    private static func first(
+        _ left: ICalComponent, _ right: ICalComponent, exactText: Bool, path: String
+    ) -> String? {
+        guard left.name == right.name else { return "\(path): \(left.name), then \(right.name)" }
+        for (index, (a, b)) in zip(left.properties, right.properties).enumerated()
+        where !a.isSameProperty(as: b, exactText: exactText) {
+            return
+                "\(path) property \(index): '\(text(a))' (\(a.reading.values)), then '\(text(b))' (\(b.reading.values))"
+        }
+        if left.properties.count != right.properties.count {
+            return "\(path): \(left.properties.count) properties, then \(right.properties.count)"
+        }
+        if left.components.count != right.components.count {
+            return "\(path): \(left.components.count) components, then \(right.components.count)"
+        }
+        for (a, b) in zip(left.components, right.components) {
+            if let difference = first(a, b, exactText: exactText, path: path + "/" + a.name) {
+                return difference
+            }
+        }
+        return nil
+    }
+
+    private static func text(_ property: ICalProperty) -> String {
+        String(decoding: property.contentLine.prefix(120), as: UTF8.self)
+    }
 }

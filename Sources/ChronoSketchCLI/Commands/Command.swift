@@ -98,19 +98,31 @@ enum CommonOptions {
             expansion: try expansionLimits(arguments))
     }
 
-    /// Prints `diagnostics` to stderr; false when `--strict` must stop the run because one of
-    /// them is an error (said on stderr too).
+    /// Prints the inputs that could not be used and `diagnostics` to stderr; false when the
+    /// run must stop: no input could be used, or under `--strict` one could not or a
+    /// diagnostic is an error (said on stderr too).
     static func reportDiagnostics(
-        _ diagnostics: [Diagnostic], strict: Bool, command: String, io: CommandIO
+        _ diagnostics: [Diagnostic], unusable: [InputError] = [], inputs: Int = 1, strict: Bool,
+        command: String, io: CommandIO
     ) -> Bool {
+        for error in unusable { DiagnosticPrinter.print(error, to: io) }
         DiagnosticPrinter.print(diagnostics, to: io)
-        guard strict, diagnostics.contains(where: { $0.severity == .error }) else { return true }
+        if shouldStop(unusable: unusable, inputs: inputs) { return false }
+        guard strict, !unusable.isEmpty || diagnostics.contains(where: { $0.severity == .error })
+        else { return true }
         io.standardError.write("\(command): errors in strict mode; nothing written\n")
         return false
     }
 
+    /// Whether nothing is left to write: every input was unusable.
+    static func shouldStop(unusable: [InputError], inputs: Int) -> Bool {
+        !unusable.isEmpty && unusable.count >= inputs
+    }
+
     /// Reads the events of `inputs` and reports what was found; nil when the run must stop
-    /// with exit status 2 (an unusable input, or an error under `--strict`).
+    /// with exit status 2 (under `--strict`, an unusable input or an error). Without
+    /// `--strict` an unusable input costs only its own events: the run goes on and ends with
+    /// exit status 2 (``ExitStatus/noting(_:)``).
     static func loadEvents(
         _ inputs: [InputSource], options: LoadOptions, strict: Bool, command: String,
         io: CommandIO
@@ -123,7 +135,8 @@ enum CommonOptions {
             return nil
         }
         let proceed = reportDiagnostics(
-            loaded.diagnostics, strict: strict, command: command, io: io)
+            loaded.diagnostics, unusable: loaded.unusableInputs, inputs: inputs.count,
+            strict: strict, command: command, io: io)
         return proceed ? loaded : nil
     }
 

@@ -123,9 +123,12 @@ struct ConvertCommand: Command {
         }
         guard
             CommonOptions.reportDiagnostics(
-                result.diagnostics, strict: strict, command: "ics convert", io: io)
+                result.diagnostics, unusable: result.unusableInputs, inputs: inputs.count,
+                strict: strict, command: "ics convert", io: io)
         else { return .unusableInput }
-        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+        return OutputTarget.write(
+            outputPath, inputs: inputs, io: io, unusable: result.unusableInputs
+        ) { output in
             result.write { output.write(bytes: $0) }
         }
     }

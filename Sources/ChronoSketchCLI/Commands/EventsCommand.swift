@@ -72,7 +72,9 @@ struct EventsCommand: Command {
             let loaded = CommonOptions.loadEvents(
                 inputs, options: options, strict: strict, command: "ics events", io: io)
         else { return .unusableInput }
-        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+        return OutputTarget.write(
+            outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+        ) { output in
             write(loaded, to: output)
         }
     }
@@ -97,21 +99,16 @@ struct EventsCommand: Command {
         -> ExitStatus
     {
         var records = OccurrenceRecords(format: format)
-        let sorted: [OccurrenceRecords.Record]
-        let diagnostics: [Diagnostic]
-        do {
-            (sorted, diagnostics) = try CalendarLoader.load(inputs, options: options) {
-                records.add($0)
-            }
-        } catch {
-            DiagnosticPrinter.print(error, to: io)
-            return .unusableInput
+        let (sorted, diagnostics, unusable) = CalendarLoader.load(inputs, options: options) {
+            records.add($0)
         }
         guard
             CommonOptions.reportDiagnostics(
-                diagnostics, strict: strict, command: "ics events", io: io)
+                diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
+                command: "ics events", io: io)
         else { return .unusableInput }
-        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+        return OutputTarget.write(outputPath, inputs: inputs, io: io, unusable: unusable) {
+            output in
             records.write(sorted) { output.write(bytes: $0) }
         }
     }
@@ -125,26 +122,20 @@ struct EventsCommand: Command {
             case .ndjson, .text: .ndjson
             }
         var diagnostics: [Diagnostic] = []
-        var failure: InputError?
+        var unusable: [InputError] = []
         let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
             var stream = OccurrenceStream(format: occurrenceFormat)
-            do throws(InputError) {
-                diagnostics = try CalendarLoader.stream(inputs, options: options) { event in
-                    if let chunk = stream.append(event) { output.write(bytes: chunk) }
-                }
-            } catch {
-                failure = error
-                return .unusableInput
+            (diagnostics, unusable) = CalendarLoader.stream(inputs, options: options) { event in
+                if let chunk = stream.append(event) { output.write(bytes: chunk) }
             }
-            if strict, diagnostics.contains(where: { $0.severity == .error }) {
+            if strict, !unusable.isEmpty || diagnostics.contains(where: { $0.severity == .error }) {
                 return .unusableInput
             }
             output.write(bytes: stream.finish())
-            return .success
+            return ExitStatus.success.noting(unusable)
         }
-        if let failure { DiagnosticPrinter.print(failure, to: io) }
         _ = CommonOptions.reportDiagnostics(
-            diagnostics, strict: strict, command: "ics events", io: io)
+            diagnostics, unusable: unusable, strict: strict, command: "ics events", io: io)
         return status
     }
 }

@@ -5,12 +5,15 @@ enum OutputTarget {
     /// Runs `produce` against stdout, or against a temporary file beside `-o` that then
     /// replaces the target. Refuses an `-o` path that names one of the inputs, so an input is
     /// never modified.
+    /// - Parameter unusable: inputs that could not be used: the run then ends with exit
+    ///   status 2, and an `-o` target is left as it was (stdout has had what was produced).
     static func write(
-        _ path: String?, inputs: [InputSource], io: CommandIO, produce: (any TextOutput) -> Void
+        _ path: String?, inputs: [InputSource], io: CommandIO, unusable: [InputError] = [],
+        produce: (any TextOutput) -> Void
     ) -> ExitStatus {
         stream(path, inputs: inputs, io: io) { output in
             produce(output)
-            return .success
+            return ExitStatus.success.noting(unusable)
         }
     }
 

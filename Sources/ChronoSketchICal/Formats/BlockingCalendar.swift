@@ -31,6 +31,7 @@ public enum BlockingCalendarReader {
             source = input
         }
         let loaded = try CalendarLoader.load([source], options: options)
+        if let failure = loaded.unusableInputs.first { throw failure }
         let (document, _) = try DocumentReader.read(source, limits: options.limits)
         var owners: [String: String] = [:]
         var entries: [BlockingEntry] = []

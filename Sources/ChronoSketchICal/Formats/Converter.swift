@@ -54,17 +54,22 @@ public struct ConversionResult: Sendable {
 
     let body: Body
     public var diagnostics: [Diagnostic]
+    /// The inputs that could not be used at all, left out of the output.
+    public var unusableInputs: [InputError]
 
-    init(bytes: [UInt8], diagnostics: [Diagnostic]) {
+    init(bytes: [UInt8], diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         body = .bytes(bytes)
         self.diagnostics = diagnostics
+        self.unusableInputs = unusableInputs
     }
 
     init(
-        records: OccurrenceRecords, sorted: [OccurrenceRecords.Record], diagnostics: [Diagnostic]
+        records: OccurrenceRecords, sorted: [OccurrenceRecords.Record], diagnostics: [Diagnostic],
+        unusableInputs: [InputError]
     ) {
         body = .occurrences(records, sorted)
         self.diagnostics = diagnostics
+        self.unusableInputs = unusableInputs
     }
 
     /// Hands the output to `emit` in pieces.
@@ -95,34 +100,42 @@ public enum Converter {
     /// PRODID of calendars built from records.
     static let productID = "-//ChronoSketch//ics//EN"
 
-    /// Converts `inputs` (several merge into one calendar).
-    /// - Throws: ``InputError`` for an input that cannot be used at all.
+    /// Converts `inputs` (several merge into one calendar). An input that cannot be used at
+    /// all is left out and named in ``ConversionResult/unusableInputs``.
+    /// - Throws: ``InputError`` when the events of a window cannot be put in order.
     public static func convert(
         _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system
     ) throws(InputError) -> ConversionResult {
         var diagnostics: [Diagnostic] = []
+        var unusable: [InputError] = []
         switch options.to {
         case .json, .ndjson, .csv:
             let format = OccurrenceFormat(rawValue: options.to.rawValue) ?? .json
-            let sources = try icsSources(
-                inputs, options: options, database: database, diagnostics: &diagnostics)
+            let sources = icsSources(
+                inputs, options: options, database: database, diagnostics: &diagnostics,
+                unusable: &unusable)
             diagnostics = inLineOrder(diagnostics)
             var records = OccurrenceRecords(format: format, columns: options.columns)
-            let (sorted, found) = try CalendarLoader.load(
+            let (sorted, found, failed) = CalendarLoader.load(
                 sources, options: options.load, database: database
             ) { records.add($0) }
             return ConversionResult(
-                records: records, sorted: sorted, diagnostics: diagnostics + found)
+                records: records, sorted: sorted, diagnostics: diagnostics + found,
+                unusableInputs: inInputOrder(unusable + failed, inputs))
         case .ics, .jcal:
             var documents: [(name: String, document: ICalDocument)] = []
             for input in inputs {
                 var found: [Diagnostic] = []
-                documents.append(
-                    (
-                        input.name,
-                        try document(
-                            input, options: options, database: database, diagnostics: &found)
-                    ))
+                do {
+                    documents.append(
+                        (
+                            input.name,
+                            try document(
+                                input, options: options, database: database, diagnostics: &found)
+                        ))
+                } catch {
+                    unusable.append(error)
+                }
                 diagnostics += inLineOrder(found)
             }
             var merged = merge(documents, diagnostics: &diagnostics)
@@ -130,13 +143,37 @@ public enum Converter {
                 merged = try window(merged, options: options, database: database)
             }
             if options.to == .ics {
-                return ConversionResult(bytes: ICalWriter.write(merged), diagnostics: diagnostics)
+                return ConversionResult(
+                    bytes: ICalWriter.write(merged), diagnostics: diagnostics,
+                    unusableInputs: unusable)
+            }
+            let dropped = merged.components.reduce(merged.looseLines.count) {
+                $0 + $1.linesThatAreNotProperties
+            }
+            if dropped > 0 {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: inputs.count == 1 ? inputs[0].name : "<inputs>", line: nil,
+                        message:
+                            "\(dropped) line\(dropped == 1 ? " is" : "s are") not properties or outside every component",
+                        assumption: "jCal has no form for them; they are left out"))
             }
             var writer = JSONWriter()
             writer.value(JCal.encode(merged))
             writer.raw("\n")
-            return ConversionResult(bytes: writer.bytes, diagnostics: diagnostics)
+            return ConversionResult(
+                bytes: writer.bytes, diagnostics: diagnostics, unusableInputs: unusable)
         }
+    }
+
+    /// Failures in the order of the inputs they name.
+    private static func inInputOrder(_ errors: [InputError], _ inputs: [InputSource])
+        -> [InputError]
+    {
+        func position(_ error: InputError) -> Int {
+            inputs.firstIndex { $0.name == error.file } ?? inputs.count
+        }
+        return errors.sorted { position($0) < position($1) }
     }
 
     /// Diagnostics of one input by line, keeping the order of those on one line.
@@ -192,17 +229,21 @@ public enum Converter {
     /// stream), every other format converted to `.ics` text first.
     private static func icsSources(
         _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase,
-        diagnostics: inout [Diagnostic]
-    ) throws(InputError) -> [InputSource] {
+        diagnostics: inout [Diagnostic], unusable: inout [InputError]
+    ) -> [InputSource] {
         var sources: [InputSource] = []
         for input in inputs {
             if options.from == .ics || options.from == nil && isICSByName(input) {
                 sources.append(input)
                 continue
             }
-            let document = try document(
-                input, options: options, database: database, diagnostics: &diagnostics)
-            sources.append(.memory(name: input.name, bytes: ICalWriter.write(document)))
+            do {
+                let document = try document(
+                    input, options: options, database: database, diagnostics: &diagnostics)
+                sources.append(.memory(name: input.name, bytes: ICalWriter.write(document)))
+            } catch {
+                unusable.append(error)
+            }
         }
         return sources
     }
@@ -448,14 +489,19 @@ public enum Converter {
                 }
             }
         }
+        var looseLines: [ICalDocument.LooseLine] = []
+        for (_, document) in documents {
+            looseLines += document.looseLines.map {
+                ICalDocument.LooseLine(property: $0.property, position: 1)
+            }
+        }
         if calendar.properties.isEmpty {
             calendar.properties = [
-                ICalProperty(name: "VERSION", rawValue: "2.0", line: 1, values: [.text("2.0")]),
-                ICalProperty(
-                    name: "PRODID", rawValue: productID, line: 1, values: [.text(productID)]),
+                ICalProperty(name: "VERSION", rawValue: "2.0", line: 1),
+                ICalProperty(name: "PRODID", rawValue: productID, line: 1),
             ]
         }
-        return ICalDocument(components: [calendar])
+        return ICalDocument(components: [calendar], looseLines: looseLines)
     }
 
     /// Only the VEVENTs (whole series) with an occurrence in the window; other components stay.

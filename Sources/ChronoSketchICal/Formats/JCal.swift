@@ -9,11 +9,12 @@ public struct JCalError: Error, Sendable, Hashable, CustomStringConvertible {
 /// jCal (RFC 7265): iCalendar as JSON, both ways.
 ///
 /// A component is `[name, [properties], [components]]`, a property
-/// `[name, {parameters}, type, value, …]`, names lower-cased. Values libical understood are
-/// written in their jCal form (`"2026-09-08T09:00:00Z"`, recurrence rules as objects, text
-/// unescaped); values it did not understand, and X- properties without a VALUE parameter, are
-/// written as type `unknown` with their text as written, so nothing is lost. Reading jCal
-/// rebuilds the iCalendar text and reads it like any `.ics` input.
+/// `[name, {parameters}, type, value, …]`, names lower-cased. Values that read by their type
+/// are written in their jCal form (`"2026-09-08T09:00:00Z"`, recurrence rules as objects with
+/// their parts in the order written, text unescaped exactly); values that do not, and X-
+/// properties without a VALUE parameter, are written as type `unknown` with their text as
+/// written, so nothing is lost. Lines that are not properties have no jCal form and are left
+/// out. Reading jCal rebuilds the iCalendar text and reads it like any `.ics` input.
 public enum JCal {
     // MARK: - Writing
 
@@ -26,7 +27,7 @@ public enum JCal {
     static func component(_ component: ICalComponent) -> JSONValue {
         .array([
             .string(component.name.lowercased()),
-            .array(component.properties.filter { $0.name != "X-LIC-ERROR" }.map(property)),
+            .array(component.properties.filter(\.isProperty).map(property)),
             .array(component.components.map(self.component)),
         ])
     }
@@ -50,86 +51,64 @@ public enum JCal {
     private static func typedValues(_ property: ICalProperty) -> (String, [JSONValue]) {
         let declared = property.parameter("VALUE")?.lowercased()
         let isX = property.name.hasPrefix("X-")
-        guard property.isUnderstood, !(isX && declared == nil) else {
-            return ("unknown", [.string(property.rawValue)])
-        }
+        let reading = property.reading
+        let asWritten = ("unknown", [JSONValue.string(property.rawValue)])
+        guard reading.error == nil, !(isX && declared == nil) else { return asWritten }
         let standard = ValueTypes.defaultType(of: property.name)
-        var type = declared ?? standard ?? "unknown"
+        let type = declared ?? standard ?? "unknown"
+        var valueType: String?
         var values: [JSONValue] = []
-        for value in property.values {
+        for value in reading.values {
+            let (itemType, item): (String, JSONValue)
             switch value {
             case .text(let text):
-                // Text where another type belongs (a calendar property read as written, say
-                // DTEND on VCALENDAR) is no value of that type, and a property of no known
-                // type keeps its text with its escapes: both are kept as written.
-                guard type == "text" else { return ("unknown", [.string(property.rawValue)]) }
-                values.append(.string(text))
+                guard type == "text" else { return asWritten }
+                (itemType, item) = ("text", .string(text))
             case .dateTime(.date(let date)):
-                type = "date"
-                values.append(.string(date.description))
+                (itemType, item) = ("date", .string(date.description))
             case .dateTime(.dateTime(let time, let isUTC)):
-                type = "date-time"
-                values.append(.string(extended(time, isUTC: isUTC)))
+                (itemType, item) = ("date-time", .string(extended(time, isUTC: isUTC)))
             case .period(let period):
-                type = "period"
-                values.append(.string(periodText(period)))
+                (itemType, item) = ("period", .string(periodText(period)))
             case .duration(let duration):
-                type = "duration"
-                values.append(.string(duration.description))
+                (itemType, item) = ("duration", .string(duration.description))
             case .utcOffset(let offset):
-                type = "utc-offset"
-                values.append(.string(offsetText(offset)))
+                (itemType, item) = ("utc-offset", .string(offsetText(offset)))
             case .integer(let number):
-                type = "integer"
-                values.append(.integer(number))
-            case .recurrence(let text):
-                type = "recur"
-                values.append(recurrence(text))
+                (itemType, item) = ("integer", .integer(number))
+            case .recurrence(let rule):
+                (itemType, item) = ("recur", recurrence(rule))
+            case .geo(let latitude, let longitude):
+                (itemType, item) = ("float", .array([.double(latitude), .double(longitude)]))
             case .uri(let text):
-                values.append(.string(text))
-            case .other, .empty:
+                (itemType, item) = (type, .string(text))
+            case .other:
                 return otherValues(property, type: type)
             }
+            // A list mixing types (dates and date-times in one RDATE) has no jCal form.
+            guard valueType == nil || valueType == itemType else { return asWritten }
+            valueType = itemType
+            values.append(item)
         }
-        return (type, values)
+        return (valueType ?? type, values)
     }
 
-    /// Values libical keeps in its own types (enumerations, GEO, booleans, …): read from the
-    /// text as written, by the property's type.
+    /// Values of the types not read by ``ValueReader``: BOOLEAN and BINARY where the jCal
+    /// form gives the text back as written, everything else (REQUEST-STATUS, TIME, FLOAT, a
+    /// type of no name RFC 5545 knows) as written, with type `unknown` (RFC 7265 §5).
     private static func otherValues(_ property: ICalProperty, type: String) -> (String, [JSONValue])
     {
         let raw = property.rawValue
-        switch type {
-        case "float":
-            let parts = raw.split(separator: ";", omittingEmptySubsequences: false)
-            let numbers = parts.compactMap { Double($0.trimmingSpaces) }
-            guard numbers.count == parts.count else { return ("unknown", [.string(raw)]) }
-            return (
-                "float",
-                numbers.count == 1 ? [.double(numbers[0])] : [.array(numbers.map(JSONValue.double))]
-            )
-        case "boolean":
-            switch raw.uppercased() {
-            case "TRUE": return ("boolean", [.bool(true)])
-            case "FALSE": return ("boolean", [.bool(false)])
-            default: return ("unknown", [.string(raw)])
-            }
-        case "text":
-            // An enumeration such as TRANSP or STATUS: a comma, semicolon or backslash in it is
-            // no TEXT escape but a broken value, kept as written (RFC 7265 §5.3, "unknown"),
-            // as is one with blanks around it.
-            if raw.contains(where: { $0 == "," || $0 == ";" || $0 == "\\" })
-                || raw.first == " " || raw.first == "\t" || raw.last == " " || raw.last == "\t"
-            {
-                return ("unknown", [.string(raw)])
-            }
-            return ("text", [.string(raw)])
-        case "integer":
-            return Int(raw).map { ("integer", [.integer($0)]) } ?? ("unknown", [.string(raw)])
-        case "unknown":
-            return ("unknown", [.string(raw)])
-        default:
-            return (type, [.string(raw)])
+        if property.name == "REQUEST-STATUS", type == "text" {
+            // Code, description and data, each a TEXT (RFC 7265 §3.4.1.3).
+            let parts = TextValue.list(property.rawValueBytes, separator: UInt8(ascii: ";"))
+            return ("text", [.array(parts.map(JSONValue.string))])
+        }
+        switch (type, raw) {
+        case ("boolean", "TRUE"): return ("boolean", [.bool(true)])
+        case ("boolean", "FALSE"): return ("boolean", [.bool(false)])
+        case ("binary", _): return ("binary", [.string(raw)])
+        default: return ("unknown", [.string(raw)])
         }
     }
 
@@ -163,19 +142,19 @@ public enum JCal {
         return text
     }
 
-    /// A RECUR value as a jCal object (RFC 7265 §3.6.10): parts in their order, lists as arrays,
-    /// numbers as numbers, UNTIL as a jCal date or date-time.
-    private static func recurrence(_ text: String) -> JSONValue {
+    /// A RECUR value as a jCal object (RFC 7265 §3.6.10): parts in the order written, lists as
+    /// arrays, numbers as numbers where they read back the same, UNTIL as a jCal date or
+    /// date-time.
+    private static func recurrence(_ rule: RecurrenceRule) -> JSONValue {
         var members: [JSONMember] = []
-        for part in text.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { continue }
-            let name = pair[0].lowercased()
-            let items = pair[1].split(separator: ",").map { item -> JSONValue in
+        for part in rule.parts {
+            let name = part.name.lowercased()
+            let items = part.value.split(separator: ",", omittingEmptySubsequences: false).map {
+                item -> JSONValue in
                 if name == "until", let value = try? ICalDateTimeText.parse(item) {
                     return .string(dateTimeText(value))
                 }
-                if let number = Int(item), name != "wkst", name != "freq" {
+                if name != "wkst", name != "freq", let number = Int(item), String(number) == item {
                     return .integer(number)
                 }
                 return .string(String(item))
@@ -294,40 +273,7 @@ public enum JCal {
     }
 
     /// RFC 5545 §3.3.11 TEXT escaping.
-    ///
-    /// libical drops white space at either end of a value as written, so a tab there is
-    /// written `\t` and a space at the start `\ ` (both of which it reads back as written). No
-    /// value read has a space at the end (see ``LibicalValueReader``).
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let body = text.firstIndex { !isBlank($0) }.map { $0...(text.lastIndex { !isBlank($0) }!) }
-        for index in text.indices {
-            let character = text[index]
-            if isBlank(character), !(body?.contains(index) ?? false) {
-                if character == "\t" {
-                    result += "\\t"
-                    continue
-                }
-                if body.map({ index < $0.lowerBound }) ?? true {
-                    result += "\\ "
-                    continue
-                }
-            }
-            switch character {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\n", "\r\n": result += "\\n"
-            // libical reads `\r` as a carriage return and writes one so; bare, it would end
-            // the line.
-            case "\r": result += "\\r"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escaped(_ text: String) -> String { TextValue.escape(text) }
 
     /// A parameter value, RFC 6868 caret-encoded where it holds a line break, a double quote
     /// or a caret, and quoted where it holds `:`, `;` or `,`.

@@ -19,16 +19,19 @@ public enum Validator {
         var reader = try ICalendarReader(input, limits: options.limits)
         var findings: [Diagnostic] = []
         var calendar: ICalComponent?
+        var method: String?
         while let item = try reader.next() {
             switch item {
-            case .calendarBegin(let line):
-                calendar = ICalComponent(name: "VCALENDAR", line: line)
+            case .calendarBegin(let begun):
+                calendar = begun
+                method = nil
             case .calendarProperty(let property):
                 calendar?.properties.append(property)
+                if property.name == "METHOD", method == nil { method = property.rawValue }
             case .component(let component):
-                check(
-                    component, file: input.name,
-                    parentMethod: calendar?.property("METHOD")?.rawValue, findings: &findings)
+                check(component, file: input.name, parentMethod: method, findings: &findings)
+            case .looseLine:
+                break
             case .calendarEnd:
                 if let finished = calendar {
                     check(finished, file: input.name, parentMethod: nil, findings: &findings)
@@ -38,9 +41,16 @@ public enum Validator {
         }
         findings = reader.takeDiagnostics() + findings
         let loaded = try CalendarLoader.load([input], options: options, database: database)
-        for diagnostic in loaded.diagnostics
-        where !findings.contains(where: { same($0, diagnostic) }) {
-            findings.append(diagnostic)
+        if let failure = loaded.unusableInputs.first { throw failure }
+        var messagesByLine: [Int: [String]] = [:]
+        for finding in findings {
+            messagesByLine[finding.line ?? 0, default: []].append(finding.message)
+        }
+        for diagnostic in loaded.diagnostics {
+            let said = messagesByLine[diagnostic.line ?? 0] ?? []
+            if !said.contains(where: { same($0, diagnostic.message) }) {
+                findings.append(diagnostic)
+            }
         }
         return findings.enumerated().sorted {
             ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
@@ -49,9 +59,8 @@ public enum Validator {
 
     /// Two findings about the same thing: mapping repeats what the reader saw, and says in
     /// short what the RFC checks here say at more length (`VEVENT has no UID`).
-    private static func same(_ first: Diagnostic, _ second: Diagnostic) -> Bool {
-        first.line == second.line
-            && (first.message == second.message || first.message.hasPrefix(second.message + ","))
+    private static func same(_ first: String, _ second: String) -> Bool {
+        first == second || first.hasPrefix(second + ",")
     }
 
     private static func check(
@@ -68,11 +77,21 @@ public enum Validator {
                     severity, file: file, line: line, uid: uid, message: message,
                     assumption: assumption))
         }
-        for property in component.properties where !property.problems.isEmpty {
+        // Lines that are not properties were reported by the reader.
+        for property in component.properties where property.isProperty {
+            if !property.name.hasPrefix("X-"), !Self.registered.contains(property.name) {
+                report(
+                    .warning, property.line,
+                    "\(property.name) is no property of RFC 5545 or its extensions (private ones start with X-)",
+                    "kept as written")
+            }
+            let reading = property.reading
+            let problems = property.lineProblems + reading.problems
+            guard !problems.isEmpty else { continue }
+            let understood = reading.error == nil
             report(
-                property.isUnderstood ? .warning : .error, property.line,
-                property.problems.joined(separator: "; "),
-                property.isUnderstood ? nil : "\(property.name) ignored")
+                understood ? .warning : .error, property.line, problems.joined(separator: "; "),
+                understood ? nil : "\(property.name) ignored")
         }
         let method =
             component.name == "VCALENDAR" ? component.property("METHOD")?.rawValue : parentMethod
@@ -105,6 +124,21 @@ public enum Validator {
             check(child, file: file, parentMethod: method, findings: &findings)
         }
     }
+
+    /// The properties of RFC 5545 (and RFC 2445's EXRULE), RFC 7986, RFC 9073, RFC 9074,
+    /// RFC 7808, RFC 7953 and RFC 9253.
+    private static let registered: Set<String> = [
+        "CALSCALE", "METHOD", "PRODID", "VERSION", "ATTACH", "CATEGORIES", "CLASS", "COMMENT",
+        "DESCRIPTION", "GEO", "LOCATION", "PERCENT-COMPLETE", "PRIORITY", "RESOURCES", "STATUS",
+        "SUMMARY", "COMPLETED", "DTEND", "DUE", "DTSTART", "DURATION", "FREEBUSY", "TRANSP",
+        "TZID", "TZNAME", "TZOFFSETFROM", "TZOFFSETTO", "TZURL", "ATTENDEE", "CONTACT",
+        "ORGANIZER", "RECURRENCE-ID", "RELATED-TO", "URL", "UID", "EXDATE", "RDATE", "RRULE",
+        "EXRULE", "ACTION", "REPEAT", "TRIGGER", "CREATED", "DTSTAMP", "LAST-MODIFIED",
+        "SEQUENCE", "REQUEST-STATUS", "NAME", "REFRESH-INTERVAL", "SOURCE", "COLOR", "IMAGE",
+        "CONFERENCE", "LOCATION-TYPE", "PARTICIPANT-TYPE", "RESOURCE-TYPE", "CALENDAR-ADDRESS",
+        "STYLED-DESCRIPTION", "STRUCTURED-DATA", "ACKNOWLEDGED", "PROXIMITY", "TZID-ALIAS-OF",
+        "TZUNTIL", "BUSYTYPE", "LINK", "CONCEPT", "REFID",
+    ]
 
     /// The properties RFC 5545 §3.6 requires in a component.
     private static func required(_ name: String, method: String?) -> [String] {

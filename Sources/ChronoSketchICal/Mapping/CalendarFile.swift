@@ -64,6 +64,8 @@ struct CalendarStream {
         case .calendarEnd:
             release()
             current = nil
+        case .looseLine:
+            break
         case .calendarProperty(let property):
             guard let current, let text = property.value?.text?.trimmingCharacters(), !text.isEmpty
             else { return }
@@ -84,14 +86,7 @@ struct CalendarStream {
             let scope = current ?? implicitScope()
             switch component.name {
             case "VEVENT":
-                scopes[scope].sawEvent = true
-                let source = EventSource(
-                    component, file: name, calendar: scope, isMessage: scopes[scope].method != nil)
-                if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
-                    ready.append(source)
-                } else {
-                    waiting.append(source)
-                }
+                take(component, scope: scope)
             case "VTIMEZONE":
                 if let tzid = component.property("TZID")?.value?.text, !tzid.isEmpty {
                     scopes[scope].zones[tzid] = component
@@ -99,6 +94,37 @@ struct CalendarStream {
             default:
                 break
             }
+            takeNestedEvents(of: component, scope: scope)
+        }
+    }
+
+    /// Hands on a VEVENT, or holds it until its calendar ends when a zone it names has no
+    /// VTIMEZONE yet. One the input ends inside is not read: it may be cut short (the reader
+    /// has said so).
+    private mutating func take(_ component: ICalComponent, scope: Int) {
+        guard component.closing != .endOfInput else { return }
+        scopes[scope].sawEvent = true
+        let source = EventSource(
+            component, file: name, calendar: scope, isMessage: scopes[scope].method != nil)
+        if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
+            ready.append(source)
+        } else {
+            waiting.append(source)
+        }
+    }
+
+    /// VEVENTs inside another component (a VEVENT missing its END, most often), each read as
+    /// an event of its own, with a warning.
+    private mutating func takeNestedEvents(of component: ICalComponent, scope: Int) {
+        for child in component.components where child.name != "VALARM" {
+            if child.name == "VEVENT", child.closing != .endOfInput {
+                reader.report(
+                    .warning, child.line,
+                    "VEVENT inside a \(component.name) (opened at line \(component.line))",
+                    "read as an event of its own")
+                take(child, scope: scope)
+            }
+            takeNestedEvents(of: child, scope: scope)
         }
     }
 

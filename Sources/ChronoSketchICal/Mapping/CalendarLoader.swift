@@ -33,6 +33,9 @@ public struct LoadedCalendar: Sendable {
     public var diagnostics: [Diagnostic]
     /// The target zone's name.
     public var zone: String
+    /// The inputs that could not be used at all (missing, not a calendar, …), in input order:
+    /// each costs only its own events.
+    public var unusableInputs: [InputError] = []
 
     /// Whether any diagnostic is an error (an event was skipped).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -43,13 +46,14 @@ public enum CalendarLoader {
     /// Reads every input (several merge into one stream) and maps its events.
     ///
     /// Duplicate ids (the same UID and recurrence id twice) keep the version with the highest
-    /// SEQUENCE, then the latest DTSTAMP, then the last one read, and say so.
-    /// - Throws: ``InputError`` for an input that cannot be used at all.
+    /// SEQUENCE, then the latest DTSTAMP, then the last one read, and say so. An input that
+    /// cannot be used at all is left out and named in ``LoadedCalendar/unusableInputs``.
+    /// - Throws: ``InputError`` when the events cannot be put in order (a blank id).
     /// - Complexity: O(n log n) in the events read.
     public static func load(
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system
     ) throws(InputError) -> LoadedCalendar {
-        let (kept, diagnostics) = try collect(inputs, options: options, database: database) {
+        let (kept, diagnostics, unusable) = collect(inputs, options: options, database: database) {
             $0
         }
         let events: CalendarEvents
@@ -58,20 +62,21 @@ public enum CalendarLoader {
         } catch {
             throw InputError(file: inputs.first?.name ?? "<input>", message: "\(error)")
         }
-        return LoadedCalendar(events: events, diagnostics: diagnostics, zone: options.zone.name)
+        return LoadedCalendar(
+            events: events, diagnostics: diagnostics, zone: options.zone.name,
+            unusableInputs: unusable)
     }
 
     /// Reads the inputs as ``load(_:options:database:)`` does, but keeps of each event in the
     /// window only what `keep` makes of it as soon as it is mapped (its output record, say),
     /// so that a large listing is not held as events until it is sorted.
     /// - Returns: what `keep` made, in the order ``load(_:options:database:)`` sorts events
-    ///   (start, all-day first, id), and the diagnostics.
-    /// - Throws: ``InputError`` for an input that cannot be used at all.
+    ///   (start, all-day first, id), the diagnostics, and the inputs that could not be used.
     public static func load<Kept>(
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system,
         keeping keep: (CalendarEvent) -> Kept
-    ) throws(InputError) -> (kept: [Kept], diagnostics: [Diagnostic]) {
-        try collect(inputs, options: options, database: database, keep: keep)
+    ) -> (kept: [Kept], diagnostics: [Diagnostic], unusableInputs: [InputError]) {
+        collect(inputs, options: options, database: database, keep: keep)
     }
 
     /// Maps every input, keeps the newest version of each id and what `keep` makes of those
@@ -79,7 +84,7 @@ public enum CalendarLoader {
     private static func collect<Kept>(
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase,
         keep: (CalendarEvent) -> Kept
-    ) throws(InputError) -> (kept: [Kept], diagnostics: [Diagnostic]) {
+    ) -> (kept: [Kept], diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
         var diagnostics: [[Diagnostic]] = []
@@ -96,7 +101,7 @@ public enum CalendarLoader {
                 event, stamp: stamp, order: order, file: file,
                 kept: event.interval.overlaps(from: from, to: to) ? keep(event) : nil)
         }
-        try readEvents(
+        let unusable = readEvents(
             inputs, options: options, mapper: &mapper, series: &series, diagnostics: &diagnostics
         ) { event, stamp, fileIndex in
             candidates.append(make(event, stamp, candidates.count, fileIndex))
@@ -117,27 +122,37 @@ public enum CalendarLoader {
         for index in order {
             if let value = candidates[chosen[index]].kept.take() { kept.append(value) }
         }
-        return (kept, inLineOrder(diagnostics))
+        return (kept, inLineOrder(diagnostics), unusable)
     }
 
     /// Reads every input and maps its events as they are read, handing each single event to
     /// `each` and keeping recurring series (and overrides) in `series` for later.
+    /// - Returns: the inputs that could not be used; what was read of one before it failed
+    ///   is kept.
     private static func readEvents(
         _ inputs: [InputSource], options: LoadOptions, mapper: inout EventMapper,
         series: inout SeriesCollector, diagnostics: inout [[Diagnostic]],
         each: (CalendarEvent, ICalDateTime?, Int) -> Void
-    ) throws(InputError) {
+    ) -> [InputError] {
+        var unusable: [InputError] = []
         for (fileIndex, input) in inputs.enumerated() {
-            var stream = try CalendarStream(reading: input, limits: options.limits)
-            while let source = try stream.next() {
-                let scope = stream.scopes[source.calendar]
-                if series.take(source, fileIndex: fileIndex, scope: scope) != nil { continue }
-                if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
-                    each(event, source.stamp, fileIndex)
+            var found: [Diagnostic] = []
+            do throws(InputError) {
+                var stream = try CalendarStream(reading: input, limits: options.limits)
+                defer { found += stream.takeDiagnostics() }
+                while let source = try stream.next() {
+                    let scope = stream.scopes[source.calendar]
+                    if series.take(source, fileIndex: fileIndex, scope: scope) != nil { continue }
+                    if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
+                        each(event, source.stamp, fileIndex)
+                    }
                 }
+            } catch {
+                unusable.append(error)
             }
-            diagnostics.append(stream.takeDiagnostics() + mapper.takeDiagnostics())
+            diagnostics.append(found + mapper.takeDiagnostics())
         }
+        return unusable
     }
 
     /// Reads the inputs and hands each occurrence in the window to `emit` in file order, as it
@@ -152,13 +167,12 @@ public enum CalendarLoader {
     ///
     /// Unlike ``load(_:options:database:)``, nothing is sorted, duplicate ids are not merged
     /// (each version is written), and an override of a single event is written beside it.
-    /// - Returns: the diagnostics, in input order and then line order.
-    /// - Throws: ``InputError`` for an input that cannot be used at all; what was emitted
-    ///   before stays emitted.
+    /// - Returns: the diagnostics, in input order and then line order, and the inputs that
+    ///   could not be used at all (what was emitted of one before it failed stays emitted).
     public static func stream(
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system,
         emit: (CalendarEvent) -> Void
-    ) throws(InputError) -> [Diagnostic] {
+    ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
         var diagnostics = [[Diagnostic]](repeating: [], count: inputs.count)
@@ -171,7 +185,8 @@ public enum CalendarLoader {
         // Per planned group: the VEVENTs read so far and the UIDs they are held under.
         var arrived: [Int: Int] = [:]
         var held: [Int: Set<String>] = [:]
-        return try withoutActuallyEscaping(emit) { emit throws(InputError) in
+        var unusable: [InputError] = []
+        return withoutActuallyEscaping(emit) { emit in
             let inWindow: (CalendarEvent) -> Void = { event in
                 if event.interval.overlaps(from: from, to: to) { emit(event) }
             }
@@ -199,29 +214,35 @@ public enum CalendarLoader {
                 }
             }
             for (fileIndex, input) in inputs.enumerated() {
-                var stream = try CalendarStream(reading: input, limits: options.limits)
-                while let source = try stream.next() {
-                    let scope = stream.scopes[source.calendar]
-                    guard let uid = series.take(source, fileIndex: fileIndex, scope: scope) else {
-                        if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
-                            inWindow(event)
+                do throws(InputError) {
+                    var stream = try CalendarStream(reading: input, limits: options.limits)
+                    defer { diagnostics[fileIndex] += stream.takeDiagnostics() }
+                    while let source = try stream.next() {
+                        let scope = stream.scopes[source.calendar]
+                        guard let uid = series.take(source, fileIndex: fileIndex, scope: scope)
+                        else {
+                            if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
+                                inWindow(event)
+                            }
+                            diagnostics[fileIndex] += mapper.takeDiagnostics()
+                            continue
                         }
-                        diagnostics[fileIndex] += mapper.takeDiagnostics()
-                        continue
+                        guard let plan else { continue }
+                        guard let key = source.groupKey, let group = plan.groups[key] else {
+                            release([uid])
+                            continue
+                        }
+                        arrived[key, default: 0] += 1
+                        held[key, default: []].insert(uid)
+                        if arrived[key, default: 0] >= group.members {
+                            arrived[key] = nil
+                            release(Array(held.removeValue(forKey: key) ?? []))
+                        }
                     }
-                    guard let plan else { continue }
-                    guard let key = source.groupKey, let group = plan.groups[key] else {
-                        release([uid])
-                        continue
-                    }
-                    arrived[key, default: 0] += 1
-                    held[key, default: []].insert(uid)
-                    if arrived[key, default: 0] >= group.members {
-                        arrived[key] = nil
-                        release(Array(held.removeValue(forKey: key) ?? []))
-                    }
+                } catch {
+                    unusable.append(error)
                 }
-                diagnostics[fileIndex] += stream.takeDiagnostics() + mapper.takeDiagnostics()
+                diagnostics[fileIndex] += mapper.takeDiagnostics()
                 // A group whose members were all due in this input or before is complete as
                 // far as the reader could tell.
                 let due = held.keys.filter { (plan?.groups[$0]?.lastInput ?? 0) <= fileIndex }
@@ -235,7 +256,7 @@ public enum CalendarLoader {
                 make: { event, stamp, order, file in
                     Candidate(event, stamp: stamp, order: order, file: file, kept: nil)
                 }, diagnostics: &diagnostics, emit: inWindow)
-            return inLineOrder(diagnostics)
+            return (inLineOrder(diagnostics), unusable)
         }
     }
 

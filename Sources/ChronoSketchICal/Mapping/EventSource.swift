@@ -17,6 +17,21 @@ struct TimeProperty: Sendable, Hashable {
     }
 }
 
+/// An RRULE or EXRULE of a VEVENT.
+struct RuleProperty: Sendable {
+    var rule: RecurrenceRule
+    /// `RRULE` or `EXRULE`, for messages.
+    var name: String
+    var line: Int
+}
+
+/// An RDATE or EXDATE of a VEVENT: its dates, date-times or periods and their TZID.
+struct DateListProperty: Sendable {
+    var values: [ICalValue]
+    var tzid: String?
+    var line: Int
+}
+
 /// What one VEVENT says, read from its properties before any zone is resolved.
 struct EventSource: Sendable {
     var uid: String?
@@ -34,11 +49,11 @@ struct EventSource: Sendable {
     var duration: (value: CalendarDuration, line: Int)?
     var recurrenceID: TimeProperty?
     var recurrenceRange: String?
-    var rules: [ICalProperty] = []
-    var recurrenceDates: [ICalProperty] = []
-    var exceptionDates: [ICalProperty] = []
+    var rules: [RuleProperty] = []
+    var recurrenceDates: [DateListProperty] = []
+    var exceptionDates: [DateListProperty] = []
     /// EXRULE (RFC 2445; deprecated by RFC 5545 but still written by some producers).
-    var exceptionRules: [ICalProperty] = []
+    var exceptionRules: [RuleProperty] = []
     var summary = ""
     var location: String?
     var description: String?
@@ -61,15 +76,14 @@ struct EventSource: Sendable {
     /// Every TZID its times name.
     var zoneNames: [String] {
         [start?.tzid, end?.tzid, recurrenceID?.tzid].compactMap { $0 }
-            + (recurrenceDates + exceptionDates).compactMap { $0.parameter("TZID") }
+            + (recurrenceDates + exceptionDates).compactMap(\.tzid)
     }
 
     /// Properties whose problems change what `ics events` reports.
-    private static let readProperties: Set<String> = [
+    private static let reportedProperties: Set<String> = [
         "UID", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE",
-        "EXRULE",
-        "SUMMARY", "LOCATION", "DESCRIPTION", "STATUS", "TRANSP", "CATEGORIES", "ORGANIZER",
-        "ATTENDEE", "RESOURCES", "URL", "COLOR", "SEQUENCE",
+        "EXRULE", "SUMMARY", "LOCATION", "DESCRIPTION", "STATUS", "TRANSP", "CATEGORIES",
+        "ORGANIZER", "ATTENDEE", "RESOURCES", "URL", "COLOR", "SEQUENCE",
     ]
 
     /// - Parameter isMessage: whether the calendar is an iTIP message (it has METHOD), where
@@ -78,24 +92,21 @@ struct EventSource: Sendable {
         self.file = file
         line = component.line
         self.calendar = calendar
-        let uidProperty = component.property("UID")
-        uid = uidProperty?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
-        groupKey = uidProperty.map { SeriesPlan.key(uidValue: $0.contentLine[$0.valueStart...]) }
+        if let property = component.property("UID") {
+            uid = property.value?.text.flatMap { $0.isEmpty ? nil : $0 }
+            groupKey = SeriesPlan.key(uidValue: property.rawValueBytes)
+        }
         for property in component.properties {
-            if Self.isRuleWithCountAndUntil(property) {
-                // libical refuses such a rule; series expansion reads it and says so.
-                if property.name == "RRULE" {
-                    rules.append(property)
-                } else {
-                    exceptionRules.append(property)
-                }
-                continue
+            let reported = Self.reportedProperties.contains(property.name)
+            guard reported || property.name == "DTSTAMP" else { continue }
+            let reading = property.reading
+            if reported, !property.lineProblems.isEmpty || !reading.problems.isEmpty {
+                report(
+                    property, property.lineProblems + reading.problems,
+                    ignored: reading.error != nil)
             }
-            if !property.problems.isEmpty, Self.readProperties.contains(property.name) {
-                report(property)
-            }
-            guard property.isUnderstood else { continue }
-            read(property)
+            guard reading.error == nil, let value = reading.values.first else { continue }
+            read(property, value, reading.values)
         }
         if fatal == nil, start == nil {
             fatal = Diagnostic(
@@ -104,9 +115,8 @@ struct EventSource: Sendable {
         }
     }
 
-    private mutating func report(_ property: ICalProperty) {
-        let ignored = !property.isUnderstood
-        let message = property.problems.joined(separator: "; ")
+    private mutating func report(_ property: ICalProperty, _ problems: [String], ignored: Bool) {
+        let message = problems.joined(separator: "; ")
         if ignored, property.name == "DTSTART" {
             fatal = Diagnostic(
                 .error, file: file, line: property.line, uid: uid, message: message,
@@ -119,50 +129,49 @@ struct EventSource: Sendable {
                 assumption: ignored ? "\(property.name) ignored" : nil))
     }
 
-    private mutating func read(_ property: ICalProperty) {
+    private mutating func read(_ property: ICalProperty, _ value: ICalValue, _ values: [ICalValue])
+    {
         switch property.name {
-        case "DTSTART": start = Self.time(property)
-        case "DTEND": end = Self.time(property)
+        case "DTSTART": start = Self.time(property, value)
+        case "DTEND": end = Self.time(property, value)
         case "RECURRENCE-ID":
-            recurrenceID = Self.time(property)
+            recurrenceID = Self.time(property, value)
             recurrenceRange = property.parameter("RANGE")?.uppercased()
         case "DURATION":
-            if case .duration(let value) = property.value { duration = (value, property.line) }
+            if case .duration(let duration) = value { self.duration = (duration, property.line) }
         case "SEQUENCE":
-            if case .integer(let value) = property.value { sequence = value }
+            if case .integer(let number) = value { sequence = number }
         case "DTSTAMP":
-            if case .dateTime(let value) = property.value { stamp = value }
-        case "RRULE": rules.append(property)
-        case "RDATE": recurrenceDates.append(property)
-        case "EXDATE": exceptionDates.append(property)
-        case "EXRULE": exceptionRules.append(property)
-        case "SUMMARY": summary = property.value?.text ?? ""
-        case "LOCATION": location = Self.nonEmpty(property.value?.text)
-        case "DESCRIPTION": description = Self.nonEmpty(property.value?.text)
-        case "STATUS": status = property.value?.text.map { ($0.uppercased(), property.line) }
-        case "TRANSP": transparency = property.value?.text.map { ($0.uppercased(), property.line) }
-        case "CATEGORIES": categories += Self.texts(property)
-        case "RESOURCES": resources += Self.texts(property)
-        case "URL": url = Self.nonEmpty(property.value?.text)
-        case "COLOR": color = Self.nonEmpty(property.value?.text)
-        case "ORGANIZER": organizer = Self.participant(property)
-        case "ATTENDEE": Self.participant(property).map { attendees.append($0) }
+            if case .dateTime(let time) = value { stamp = time }
+        case "RRULE", "EXRULE":
+            guard case .recurrence(let rule) = value else { return }
+            let read = RuleProperty(rule: rule, name: property.name, line: property.line)
+            if property.name == "RRULE" { rules.append(read) } else { exceptionRules.append(read) }
+        case "RDATE", "EXDATE":
+            let read = DateListProperty(
+                values: values, tzid: property.parameter("TZID"), line: property.line)
+            if property.name == "RDATE" {
+                recurrenceDates.append(read)
+            } else {
+                exceptionDates.append(read)
+            }
+        case "SUMMARY": summary = value.text ?? ""
+        case "LOCATION": location = Self.nonEmpty(value.text)
+        case "DESCRIPTION": description = Self.nonEmpty(value.text)
+        case "STATUS": status = value.text.map { ($0.uppercased(), property.line) }
+        case "TRANSP": transparency = value.text.map { ($0.uppercased(), property.line) }
+        case "CATEGORIES": categories += Self.texts(values)
+        case "RESOURCES": resources += Self.texts(values)
+        case "URL": url = Self.nonEmpty(value.text)
+        case "COLOR": color = Self.nonEmpty(value.text)
+        case "ORGANIZER": organizer = Self.participant(property, value)
+        case "ATTENDEE": Self.participant(property, value).map { attendees.append($0) }
         default: break
         }
     }
 
-    /// An RRULE or EXRULE with both COUNT and UNTIL (RFC 5545 forbids it, libical 3.0.16 refuses
-    /// it, producers still write it) that passed the guards.
-    private static func isRuleWithCountAndUntil(_ property: ICalProperty) -> Bool {
-        guard property.name == "RRULE" || property.name == "EXRULE", !property.isUnderstood,
-            RecurrenceGuard.problem(Substring(property.rawValue)) == nil,
-            let rule = RecurrenceRule(property.rawValue)
-        else { return false }
-        return rule.count != nil && rule.until != nil
-    }
-
-    private static func time(_ property: ICalProperty) -> TimeProperty? {
-        guard case .dateTime(let value) = property.value else { return nil }
+    private static func time(_ property: ICalProperty, _ value: ICalValue) -> TimeProperty? {
+        guard case .dateTime(let value) = value else { return nil }
         var tzid: String?
         if case .dateTime(_, false) = value {
             tzid = property.parameter("TZID").flatMap { $0.isEmpty ? nil : $0 }
@@ -170,8 +179,8 @@ struct EventSource: Sendable {
         return TimeProperty(value: value, tzid: tzid, line: property.line)
     }
 
-    private static func texts(_ property: ICalProperty) -> [String] {
-        property.values.compactMap { nonEmpty($0.text?.trimmingCharacters()) }
+    private static func texts(_ values: [ICalValue]) -> [String] {
+        values.compactMap { nonEmpty($0.text?.trimmingCharacters()) }
     }
 
     private static func nonEmpty(_ text: String?) -> String? {
@@ -179,8 +188,8 @@ struct EventSource: Sendable {
         return text
     }
 
-    private static func participant(_ property: ICalProperty) -> Participant? {
-        guard var address = property.value?.text, !address.isEmpty else { return nil }
+    private static func participant(_ property: ICalProperty, _ value: ICalValue) -> Participant? {
+        guard var address = value.text, !address.isEmpty else { return nil }
         if address.utf8.count > 7,
             address.utf8.prefix(7).elementsEqual(
                 "mailto:".utf8, by: { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 })

@@ -13,9 +13,11 @@ public struct ICalParameter: Sendable, Hashable {
     }
 }
 
-/// One content line: what was written, where, and what libical understood of it.
+/// One content line: what was written and where. Its values are read from the text when
+/// asked for (``reading``), by the property's value type.
 public struct ICalProperty: Sendable, Hashable {
-    /// Upper-cased name.
+    /// Upper-cased name; empty for a line that is not a property at all, kept so that it is
+    /// written back as it came.
     public var name: String
     public var parameters: [ICalParameter]
     /// The unfolded content line as read (or as rebuilt by a repair of the reader).
@@ -24,68 +26,98 @@ public struct ICalProperty: Sendable, Hashable {
     let valueStart: Int
     /// The physical line the content line starts on.
     public var line: Int
-    /// libical's reading of the first value; nil when it did not understand the line.
-    public var value: ICalValue?
-    /// libical's reading of the further values of a multi-valued line.
-    public var additionalValues: [ICalValue]
-    /// What went wrong reading the line: a value the guards or libical rejected (then
-    /// ``value`` is nil) or parameters that were left out.
-    public var problems: [String]
+    /// Problems of the line itself: parameters that could not be read and were left out, a
+    /// repair the reader made, a line that is not a property.
+    public var lineProblems: [String]
 
     /// A property from its parts; the content line is rebuilt from them.
-    public init(
-        name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int,
-        values: [ICalValue] = [], problems: [String] = []
-    ) {
+    public init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
         let (bytes, valueStart) = TokenizedLine.canonical(
             name: name, parameters: parameters, value: rawValue)
         self.init(
             name: name, parameters: parameters, contentLine: bytes, valueStart: valueStart,
-            line: line, values: values, problems: problems)
+            line: line)
     }
 
     init(
         name: String, parameters: [ICalParameter], contentLine: [UInt8], valueStart: Int,
-        line: Int, values: [ICalValue] = [], problems: [String] = []
+        line: Int, lineProblems: [String] = []
     ) {
         self.name = name
         self.parameters = parameters
         self.contentLine = contentLine
         self.valueStart = valueStart
         self.line = line
-        value = values.first
-        additionalValues = Array(values.dropFirst())
-        self.problems = problems
+        self.lineProblems = lineProblems
     }
+
+    /// A line that is not a property, kept as written.
+    init(unreadable bytes: [UInt8], line: Int, problem: String) {
+        self.init(
+            name: "", parameters: [], contentLine: bytes, valueStart: bytes.count, line: line,
+            lineProblems: [problem])
+    }
+
+    /// Whether the line is a property (name, parameters, colon, value).
+    public var isProperty: Bool { !name.isEmpty }
 
     /// The value as written, escapes kept.
     public var rawValue: String {
         String(decoding: contentLine[valueStart...], as: UTF8.self)
     }
 
-    /// Every value libical understood, in order; empty when it understood none.
-    public var values: [ICalValue] {
-        guard let value else { return [] }
-        return [value] + additionalValues
-    }
+    /// The value's bytes as written.
+    var rawValueBytes: ArraySlice<UInt8> { contentLine[valueStart...] }
+
+    /// The values read by the property's value type, and what went wrong reading them.
+    public var reading: ValueReading { ValueReader.read(self) }
+
+    /// Every value, in order; empty when the value could not be read.
+    public var values: [ICalValue] { reading.values }
+
+    /// The first value; nil when the value could not be read.
+    public var value: ICalValue? { reading.values.first }
+
+    /// Whether the value could be read by its type.
+    public var isUnderstood: Bool { reading.error == nil }
+
+    /// Everything wrong with the line and its value, worded for a message.
+    public var problems: [String] { lineProblems + reading.problems }
 
     /// The first value of the named parameter (names compare upper-cased).
     public func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.values.first
     }
-
-    /// Whether the value was understood.
-    public var isUnderstood: Bool { value != nil }
 }
 
 /// A component (VEVENT, VTIMEZONE, VALARM, …) with its properties and sub-components in order.
 public struct ICalComponent: Sendable, Hashable {
+    /// How the reader found the end of a component.
+    public enum Closing: Sendable, Hashable {
+        /// By its own END line.
+        case end
+        /// By an END that named another component, or by the END of one around it.
+        case recovered
+        /// By the end of the input: what follows its last line may be missing.
+        case endOfInput
+    }
+
     /// Upper-cased name.
     public var name: String
     public var properties: [ICalProperty]
     public var components: [ICalComponent]
     /// The line of its BEGIN.
     public var line: Int
+    public var closing: Closing
+    /// Its BEGIN and END lines as written, when they differ from `BEGIN:NAME` and `END:NAME`
+    /// (another case, blanks, another name on a mistyped END), so they are written back as
+    /// they came.
+    var beginText: [UInt8]?
+    var endText: [UInt8]?
+    /// How many properties of the component around it were read before it, so a calendar
+    /// that puts properties after its components (RFC 5545 puts them first) is written back
+    /// in its own order; nil after all of them.
+    var precedingProperties: Int?
 
     public init(
         name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [],
@@ -95,6 +127,7 @@ public struct ICalComponent: Sendable, Hashable {
         self.properties = properties
         self.components = components
         self.line = line
+        closing = .end
     }
 
     /// The first property with this name.
@@ -105,5 +138,13 @@ public struct ICalComponent: Sendable, Hashable {
     /// Every property with this name, in order.
     public func properties(_ name: String) -> [ICalProperty] {
         properties.filter { $0.name == name }
+    }
+}
+
+extension ICalComponent {
+    /// How many lines in it and its components are not properties.
+    var linesThatAreNotProperties: Int {
+        properties.count { !$0.isProperty }
+            + components.reduce(0) { $0 + $1.linesThatAreNotProperties }
     }
 }

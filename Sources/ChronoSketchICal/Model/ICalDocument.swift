@@ -1,22 +1,37 @@
 /// Everything in one input as a tree: its VCALENDARs (and any component written outside one),
-/// each property with its text as written beside libical's reading of it.
+/// each property with its text as written.
 public struct ICalDocument: Sendable, Hashable {
+    /// A line outside every component (text after the last `END:VCALENDAR`, say), kept so it
+    /// is written back where it was.
+    public struct LooseLine: Sendable, Hashable {
+        public var property: ICalProperty
+        /// How many top-level components come before it.
+        public var position: Int
+    }
+
     /// Top-level components in input order.
     public var components: [ICalComponent]
+    public var looseLines: [LooseLine]
 
-    public init(components: [ICalComponent] = []) {
+    public init(components: [ICalComponent] = [], looseLines: [LooseLine] = []) {
         self.components = components
+        self.looseLines = looseLines
     }
 
     /// Whether `other` holds the same components, properties, parameters and values in the
     /// same order; with `exactText`, also the same value text as written.
     ///
     /// Physical lines are not compared (folding moves them), nor a `VALUE` parameter that
-    /// repeats the property's default type unless `exactText`.
+    /// repeats the property's default type unless `exactText`, nor how BEGIN and END lines
+    /// were spelled.
     public func isSameTree(as other: ICalDocument, exactText: Bool) -> Bool {
         components.count == other.components.count
             && zip(components, other.components).allSatisfy {
                 $0.isSameTree(as: $1, exactText: exactText)
+            }
+            && looseLines.map(\.position) == other.looseLines.map(\.position)
+            && zip(looseLines, other.looseLines).allSatisfy {
+                $0.property.isSameProperty(as: $1.property, exactText: exactText)
             }
     }
 }
@@ -38,14 +53,15 @@ extension ICalComponent {
 extension ICalProperty {
     func isSameProperty(as other: ICalProperty, exactText: Bool) -> Bool {
         guard name == other.name else { return false }
+        guard isProperty else { return contentLine == other.contentLine }
         if exactText {
             return parameters == other.parameters && rawValue == other.rawValue
-                && values == other.values
         }
         let mine = parameters.filter { $0.name != "VALUE" }
         let theirs = other.parameters.filter { $0.name != "VALUE" }
         guard mine == theirs else { return false }
-        if isUnderstood, other.isUnderstood { return values == other.values }
+        let (left, right) = (reading, other.reading)
+        if left.error == nil, right.error == nil { return left.values == right.values }
         return rawValue == other.rawValue
     }
 }

@@ -41,7 +41,8 @@ public struct ICalPeriod: Sendable, Hashable {
     }
 }
 
-/// What libical understood of one value of a property.
+/// One value of a property, read by its value type (RFC 5545 §3.3): the property's own
+/// default, or the type its VALUE parameter names.
 public enum ICalValue: Sendable, Hashable {
     /// TEXT, unescaped (RFC 5545 §3.3.11).
     case text(String)
@@ -51,19 +52,19 @@ public enum ICalValue: Sendable, Hashable {
     /// UTC-OFFSET in seconds east of UTC.
     case utcOffset(Int)
     case integer(Int)
-    /// RECUR, in libical's normalised text form.
-    case recurrence(String)
+    case recurrence(RecurrenceRule)
+    /// GEO (RFC 5545 §3.8.1.6): latitude and longitude in degrees.
+    case geo(latitude: Double, longitude: Double)
     /// CAL-ADDRESS or URI, as written.
     case uri(String)
-    /// Any other type, in libical's text form (enumerations such as STATUS and TRANSP).
+    /// A value of a type not read here (BINARY, BOOLEAN, FLOAT, REQUEST-STATUS, a property of
+    /// no known type), as written.
     case other(String)
-    /// A property libical read with no value.
-    case empty
 
     /// The value as text, for the kinds that have one.
     public var text: String? {
         switch self {
-        case .text(let text), .uri(let text), .other(let text), .recurrence(let text): text
+        case .text(let text), .uri(let text), .other(let text): text
         case .integer(let number): String(number)
         default: nil
         }

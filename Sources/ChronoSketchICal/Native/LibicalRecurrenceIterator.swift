@@ -50,6 +50,21 @@ final class LibicalRecurrenceIterator {
     func next() -> ICalDateTime? {
         let time = icalrecur_iterator_next(iterator)
         guard icaltime_is_null_time(time) == 0 else { return nil }
-        return LibicalValueReader.dateTime(time)
+        return Self.dateTime(time)
+    }
+
+    /// A libical time as a date or date-time; nil when it is out of range.
+    private static func dateTime(_ time: icaltimetype) -> ICalDateTime? {
+        guard
+            let date = try? CivilDate(
+                year: Int(time.year), month: Int(time.month), day: Int(time.day))
+        else { return nil }
+        if time.is_date != 0 { return .date(date) }
+        guard
+            let local = try? LocalDateTime(
+                date: date, hour: Int(time.hour), minute: Int(time.minute),
+                second: min(Int(time.second), 59))
+        else { return nil }
+        return .dateTime(local, isUTC: false)
     }
 }

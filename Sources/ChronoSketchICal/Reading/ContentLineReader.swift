@@ -7,20 +7,25 @@ struct ContentLine: Sendable {
     var line: Int
     /// Set when the line cannot be used as text.
     var problem: Problem?
+    /// Set when the line was not UTF-8 and was read as Windows-1252 (``bytes`` then hold its
+    /// UTF-8 form).
+    var decodedAsWindows1252 = false
 
     enum Problem: Sendable, Hashable {
         case nulByte
-        case invalidUTF8
         case tooLong(limit: Int)
     }
 }
 
 /// Splits a byte stream into unfolded content lines, counting physical lines.
 ///
-/// Accepts CRLF, LF and lone CR line endings in any mix and skips a UTF-8 byte order mark.
-/// A physical line starting with a space or a tab continues the previous one (RFC 5545 §3.1);
-/// unfolding happens before UTF-8 is checked, so a sequence split by a careless folder is
-/// whole again. Blank lines are skipped.
+/// Accepts CRLF, LF and lone CR line endings in any mix, skips a UTF-8 byte order mark and
+/// decodes UTF-16 with a byte order mark. A physical line starting with a space or a tab
+/// continues the previous one (RFC 5545 §3.1); blank lines (empty, or spaces and tabs only)
+/// are skipped before unfolding, so a fold continues across them. Unfolding happens before
+/// UTF-8 is checked, so a sequence split by a careless folder is whole again; a line that is
+/// still not UTF-8 is read as Windows-1252 (a superset of Latin-1, what such files are
+/// written in).
 struct ContentLineReader {
     private var chunks: ChunkReader
     private var buffer: [UInt8] = []
@@ -30,6 +35,8 @@ struct ContentLineReader {
     private var physicalLine = 0
     private var pending: ContentLine?
     private let maximumLineLength: Int
+    /// Set when the input starts with a UTF-16 byte order mark.
+    private var utf16: UTF16Decoder?
 
     /// Bytes read so far.
     private(set) var byteCount = 0
@@ -46,19 +53,17 @@ struct ContentLineReader {
             guard let (lineStart, end) = try nextPhysicalLine() else {
                 return pending.take().map(Self.checked)
             }
-            let first = lineStart < end ? buffer[lineStart] : 0
-            if lineStart == end {
-                if let line = pending.take() { return Self.checked(line) }
-                continue
-            }
+            var blank = lineStart
+            while blank < end, buffer[blank] == 0x20 || buffer[blank] == 0x09 { blank += 1 }
+            if blank == end { continue }
+            let first = buffer[lineStart]
             if first == 0x20 || first == 0x09, pending != nil {
                 appendContinuation(lineStart + 1, end)
                 continue
             }
             // Indentation with nothing to continue (a calendar pasted with its indentation)
             // is dropped.
-            var start = lineStart
-            while start < end, buffer[start] == 0x20 || buffer[start] == 0x09 { start += 1 }
+            let start = blank
             var line = ContentLine(bytes: [], line: physicalLine, problem: nil)
             line.bytes.reserveCapacity(end - start)
             line.bytes.append(contentsOf: buffer[start..<min(end, start + maximumLineLength)])
@@ -84,11 +89,19 @@ struct ContentLineReader {
         pending = line
     }
 
-    /// Reports NUL bytes and invalid UTF-8; a line already too long keeps that problem.
+    /// Reports NUL bytes and reads a line that is not UTF-8 as Windows-1252; a line already
+    /// too long keeps that problem.
     private static func checked(_ line: ContentLine) -> ContentLine {
         guard line.problem == nil else { return line }
         var line = line
-        line.problem = UTF8Check.problem(line.bytes)
+        switch UTF8Check.problem(line.bytes) {
+        case .nulByte?: line.problem = .nulByte
+        case .invalidUTF8?:
+            line.bytes = Windows1252.utf8(line.bytes)
+            line.decodedAsWindows1252 = true
+            if line.bytes.contains(0) { line.problem = .nulByte }
+        case nil: break
+        }
         return line
     }
 
@@ -130,13 +143,42 @@ struct ContentLineReader {
         }
     }
 
-    /// Drops consumed bytes and appends the next chunk.
+    /// Drops consumed bytes and appends the next chunk (as UTF-8 when the input is UTF-16).
+    /// The first call reads at least four bytes, enough to tell a byte order mark.
     private mutating func refill() throws(InputError) {
-        guard let chunk = try chunks.next() else {
+        var chunk: [UInt8] = []
+        var ended = false
+        // A UTF-16 chunk may decode to nothing (half a unit, half a surrogate pair).
+        while chunk.isEmpty, !ended {
+            var read: [UInt8] = []
+            repeat {
+                guard let next = try chunks.next() else {
+                    ended = true
+                    break
+                }
+                byteCount += next.count
+                read += next
+            } while !startedFile && read.count < 4
+            if !startedFile {
+                startedFile = true
+                if read.starts(with: [0xEF, 0xBB, 0xBF]) {
+                    read.removeFirst(3)
+                } else if let order = UTF16Decoder.ByteOrder(bom: read) {
+                    utf16 = UTF16Decoder(order)
+                    read.removeFirst(2)
+                }
+            }
+            if var decoder = utf16 {
+                chunk = decoder.decode(read) + (ended ? decoder.finish() : [])
+                utf16 = decoder
+            } else {
+                chunk = read
+            }
+        }
+        guard !chunk.isEmpty else {
             atEnd = true
             return
         }
-        byteCount += chunk.count
         if position > 0 {
             buffer.removeSubrange(0..<position)
             position = 0
@@ -146,17 +188,113 @@ struct ContentLineReader {
         } else {
             buffer.append(contentsOf: chunk)
         }
-        if !startedFile {
-            startedFile = true
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-        }
     }
 }
 
-/// UTF-8 validation that also rejects NUL, which C strings cannot carry.
+/// Decodes UTF-16 to UTF-8 chunk by chunk, carrying a byte or a surrogate that a chunk cuts.
+struct UTF16Decoder {
+    enum ByteOrder {
+        case littleEndian, bigEndian
+
+        /// The order a UTF-16 byte order mark at the start of `bytes` names.
+        init?(bom bytes: [UInt8]) {
+            guard bytes.count >= 2 else { return nil }
+            switch (bytes[0], bytes[1]) {
+            case (0xFF, 0xFE): self = .littleEndian
+            case (0xFE, 0xFF): self = .bigEndian
+            default: return nil
+            }
+        }
+    }
+
+    private let order: ByteOrder
+    private var carry: [UInt8] = []
+    private var highSurrogate: UInt16?
+
+    init(_ order: ByteOrder) { self.order = order }
+
+    mutating func decode(_ chunk: [UInt8]) -> [UInt8] {
+        let bytes = carry + chunk
+        let usable = bytes.count & ~1
+        carry = Array(bytes[usable...])
+        var output: [UInt8] = []
+        output.reserveCapacity(usable)
+        var index = 0
+        while index < usable {
+            let unit =
+                order == .littleEndian
+                ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+            index += 2
+            append(unit, to: &output)
+        }
+        return output
+    }
+
+    /// What is left at the end of the input: a lone surrogate or byte becomes U+FFFD.
+    mutating func finish() -> [UInt8] {
+        var output: [UInt8] = []
+        if highSurrogate != nil || !carry.isEmpty { output += [0xEF, 0xBF, 0xBD] }
+        highSurrogate = nil
+        carry = []
+        return output
+    }
+
+    private mutating func append(_ unit: UInt16, to output: inout [UInt8]) {
+        var scalar: Unicode.Scalar?
+        if let high = highSurrogate {
+            highSurrogate = nil
+            if (0xDC00...0xDFFF).contains(unit) {
+                scalar = Unicode.Scalar(
+                    0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00))
+            } else {
+                output += [0xEF, 0xBF, 0xBD]
+            }
+        }
+        if scalar == nil {
+            if (0xD800...0xDBFF).contains(unit) {
+                highSurrogate = unit
+                return
+            }
+            scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
+        }
+        if let scalar { UTF8.encode(scalar) { output.append($0) } }
+    }
+}
+
+/// Windows-1252 (WHATWG's mapping: the five undefined bytes are the C1 controls of Latin-1).
+enum Windows1252 {
+    /// The characters of 0x80…0x9F; the rest of the bytes are Latin-1.
+    private static let high: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
+        0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
+    /// The UTF-8 form of Windows-1252 bytes.
+    static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + bytes.count / 4)
+        for byte in bytes {
+            if byte < 0x80 {
+                output.append(byte)
+                continue
+            }
+            let value = byte < 0xA0 ? high[Int(byte - 0x80)] : UInt32(byte)
+            if let scalar = Unicode.Scalar(value) { UTF8.encode(scalar) { output.append($0) } }
+        }
+        return output
+    }
+}
+
+/// UTF-8 validation that also finds NUL, which no calendar text holds.
 enum UTF8Check {
+    enum Problem {
+        case nulByte, invalidUTF8
+    }
+
     /// The first problem in `bytes`, or nil when they are NUL-free UTF-8.
-    static func problem(_ bytes: [UInt8]) -> ContentLine.Problem? {
+    static func problem(_ bytes: [UInt8]) -> Problem? {
         let count = bytes.count
         var index = 0
         while index < count {

@@ -13,8 +13,8 @@ public enum DocumentReader {
         var calendar: ICalComponent?
         while let item = try reader.next() {
             switch item {
-            case .calendarBegin(let line):
-                calendar = ICalComponent(name: "VCALENDAR", line: line)
+            case .calendarBegin(let begun):
+                calendar = begun
             case .calendarProperty(let property):
                 calendar?.properties.append(property)
             case .component(let component):
@@ -23,9 +23,16 @@ public enum DocumentReader {
                 } else {
                     document.components.append(component)
                 }
-            case .calendarEnd:
-                if let finished = calendar { document.components.append(finished) }
+            case .calendarEnd(let closing, let endText):
+                if var finished = calendar {
+                    finished.closing = closing
+                    finished.endText = endText
+                    document.components.append(finished)
+                }
                 calendar = nil
+            case .looseLine(let property):
+                document.looseLines.append(
+                    ICalDocument.LooseLine(property: property, position: document.components.count))
             }
         }
         return (document, reader.takeDiagnostics())

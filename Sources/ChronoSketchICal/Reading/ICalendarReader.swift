@@ -2,32 +2,53 @@ import ChronoSketchCore
 
 /// What the reader hands on, in file order.
 enum ReaderItem: Sendable {
-    /// `BEGIN:VCALENDAR`.
-    case calendarBegin(line: Int)
+    /// `BEGIN:VCALENDAR`: the calendar, without properties or components yet.
+    case calendarBegin(ICalComponent)
     /// A property of the VCALENDAR itself (VERSION, PRODID, X-WR-TIMEZONE, …).
     case calendarProperty(ICalProperty)
-    /// A finished child of VCALENDAR (VEVENT, VTIMEZONE, VTODO, …) with libical's reading.
+    /// A finished child of VCALENDAR (VEVENT, VTIMEZONE, VTODO, …), or a component written
+    /// outside any VCALENDAR.
     case component(ICalComponent)
-    /// `END:VCALENDAR`.
-    case calendarEnd(line: Int)
+    /// The end of the VCALENDAR: how it was closed and its END line as written, when that
+    /// differs from `END:VCALENDAR`.
+    case calendarEnd(closing: ICalComponent.Closing, endText: [UInt8]?)
+    /// A line outside every component, kept as written.
+    case looseLine(ICalProperty)
 }
 
-/// Reads a calendar component by component through libical's line-reader parser.
+/// Reads a calendar component by component, in one pass over its content lines.
 ///
-/// Content lines come from ``ContentLineReader``; this reader matches BEGIN and END, applies
-/// ``ReadLimits`` and ``ValueGuard``, feeds libical each child of VCALENDAR on its own, and
-/// joins libical's reading with the lines as written (``LibicalAlignment``). Problems of
-/// structure become ``diagnostics``; an input that cannot be a calendar at all throws.
+/// Content lines come from ``ContentLineReader``, are split by ``PropertyTokenizer`` and become
+/// properties of the component they are in; values are read from their text when asked for
+/// (``ValueReader``). Each child of VCALENDAR is handed on as soon as its END is read, so a
+/// large file is never held whole. A broken structure is recovered, each time with a
+/// diagnostic at the line where it happened: an END that names no open component closes the
+/// innermost one, `END:VCALENDAR` and `BEGIN:VCALENDAR` close whatever is open, and at the end
+/// of the input every open component is closed. Lines that are not properties are kept, to be
+/// written back as they came. Only an input that cannot be a calendar at all throws.
 struct ICalendarReader {
     let name: String
     let limits: ReadLimits
     private var lines: ContentLineReader
-    private let parser = LibicalLineParser()
-    private var stack: [PendingComponent] = []
+    /// The components open below VCALENDAR, outermost first.
+    private var stack: [ICalComponent] = []
     private var calendarLine: Int?
+    /// Items made by one line, handed on before the next line is read.
+    private var queue: [ReaderItem] = []
+    private var queueIndex = 0
     private var sawContent = false
     private var warnedImplicitCalendar = false
+    /// Whether the last line was a loose one, so a run of them is reported once.
+    private var inLooseRun = false
+    /// Levels opened beyond the nesting limit, skipped unread.
     private var overflowDepth = 0
+    /// Whether the top-level component open is dropped for a limit.
+    private var skipping = false
+    /// The BEGIN line of the last component reported as holding too many properties.
+    private var reportedFullComponent: Int?
+    private var reportedWindows1252 = false
+    /// Properties of the open VCALENDAR handed on so far.
+    private var calendarProperties = 0
     private var lastLine = 0
 
     /// Problems found so far; take them with ``takeDiagnostics()``.
@@ -51,59 +72,92 @@ struct ICalendarReader {
         return diagnostics
     }
 
-    /// The next item, or nil at the end of a well-formed input.
-    /// - Throws: ``InputError`` for an empty, binary, non-iCalendar or truncated input.
+    /// Bytes read so far.
+    var byteCount: Int { lines.byteCount }
+
+    /// The next item, or nil at the end of the input.
+    /// - Throws: ``InputError`` for an empty, binary or non-iCalendar input.
     mutating func next() throws(InputError) -> ReaderItem? {
-        while let content = try lines.next() {
+        while true {
+            if queueIndex < queue.count {
+                defer { queueIndex += 1 }
+                return queue[queueIndex]
+            }
+            queue.removeAll(keepingCapacity: true)
+            queueIndex = 0
+            guard let content = try lines.next() else {
+                if !sawContent {
+                    throw InputError(file: name, message: "Empty file: no calendar data")
+                }
+                guard stack.isEmpty, calendarLine == nil else {
+                    finish()
+                    continue
+                }
+                return nil
+            }
             lastLine = content.line
             if !sawContent {
                 try checkFirstLine(content)
                 sawContent = true
             }
-            if let item = handle(content) { return item }
+            if content.decodedAsWindows1252, !reportedWindows1252 {
+                reportedWindows1252 = true
+                report(
+                    .warning, content.line, "Line is not valid UTF-8",
+                    "this and every such line of the file are read as Windows-1252")
+            }
+            handle(content)
         }
-        try finish()
-        return nil
     }
 
     // MARK: - Lines
 
-    private mutating func handle(_ content: ContentLine) -> ReaderItem? {
+    private mutating func handle(_ content: ContentLine) {
         if let problem = content.problem {
-            report(.error, content.line, Self.describe(problem), "the line is ignored")
-            return nil
+            let message = Self.describe(problem)
+            report(.error, content.line, message, "the line is kept as written and not read")
+            keep(ICalProperty(unreadable: content.bytes, line: content.line, problem: message))
+            return
         }
         let tokens: TokenizedLine
         do {
             tokens = try PropertyTokenizer.tokenize(content.bytes)
         } catch {
-            report(
-                .warning, content.line,
-                "Line is not a property: '\(Self.excerpt(content.bytes))'", "the line is ignored")
-            return nil
+            let message = "Line is not a property: '\(Self.excerpt(content.bytes))'"
+            report(.warning, content.line, message, "the line is kept as written and not read")
+            keep(ICalProperty(unreadable: content.bytes, line: content.line, problem: message))
+            return
         }
         switch tokens.name {
-        case "BEGIN": return begin(tokens, content)
-        case "END": return end(tokens, content)
-        default: return property(tokens, content)
+        case "BEGIN": begin(tokens, content)
+        case "END": end(tokens, content)
+        default: property(tokens, content)
         }
     }
 
-    private mutating func begin(_ tokens: TokenizedLine, _ content: ContentLine) -> ReaderItem? {
-        let componentName = tokens.value.trimmingCharacters().uppercased()
+    private mutating func begin(_ tokens: TokenizedLine, _ content: ContentLine) {
+        inLooseRun = false
+        let componentName = Self.componentName(tokens)
         if overflowDepth > 0 {
             overflowDepth += 1
-            return nil
+            return
         }
-        if stack.isEmpty, componentName == "VCALENDAR" {
-            if calendarLine != nil {
-                report(
-                    .warning, content.line, "BEGIN:VCALENDAR inside a VCALENDAR",
-                    "the line is ignored")
-                return nil
+        if componentName == "VCALENDAR" {
+            if !stack.isEmpty || calendarLine != nil {
+                closeAll(at: content.line, closing: .recovered)
+                closeCalendar(closing: .recovered, endText: nil)
             }
             calendarLine = content.line
-            return .calendarBegin(line: content.line)
+            calendarProperties = 0
+            var calendar = ICalComponent(name: componentName, line: content.line)
+            calendar.beginText = Self.spelling(of: content.bytes, as: "BEGIN", componentName)
+            queue.append(.calendarBegin(calendar))
+            return
+        }
+        if componentName.isEmpty {
+            report(
+                .error, content.line, "BEGIN has no component name",
+                "read as a component without a name, which nothing uses")
         }
         if stack.isEmpty, calendarLine == nil, !warnedImplicitCalendar {
             warnedImplicitCalendar = true
@@ -116,122 +170,200 @@ struct ICalendarReader {
                 .error, content.line,
                 "Components nested deeper than \(limits.maximumDepth) levels",
                 "the enclosing \(stack.first?.name ?? componentName) is skipped")
-            for index in stack.indices {
-                stack[index].skipped = true
-                stack[index].fed = false
-            }
-            parser.abandon()
+            skipping = true
             overflowDepth = 1
-            return nil
+            return
         }
-        let fed = stack.last?.fed ?? true
-        stack.append(PendingComponent(name: componentName, line: content.line, fed: fed))
-        if fed {
-            _ = parser.add(content.bytes, begins: Array(componentName.utf8))
-        }
-        return nil
+        var component = ICalComponent(name: componentName, line: content.line)
+        component.beginText = Self.spelling(of: content.bytes, as: "BEGIN", componentName)
+        stack.append(component)
     }
 
-    private mutating func end(_ tokens: TokenizedLine, _ content: ContentLine) -> ReaderItem? {
-        let componentName = tokens.value.trimmingCharacters().uppercased()
+    private mutating func end(_ tokens: TokenizedLine, _ content: ContentLine) {
+        let componentName = Self.componentName(tokens)
         if overflowDepth > 0 {
             overflowDepth -= 1
-            return nil
+            return
         }
-        if stack.isEmpty {
-            if componentName == "VCALENDAR", calendarLine != nil {
-                calendarLine = nil
-                return .calendarEnd(line: content.line)
+        let endText = Self.spelling(of: content.bytes, as: "END", componentName)
+        if componentName == "VCALENDAR" {
+            closeAll(at: content.line, closing: .recovered)
+            guard calendarLine != nil else {
+                report(
+                    .warning, content.line, "END:VCALENDAR without a BEGIN:VCALENDAR",
+                    "the line is kept as written")
+                keep(Self.unreadable(content, "END:VCALENDAR without a BEGIN:VCALENDAR"))
+                return
             }
-            report(
-                .warning, content.line, "END:\(componentName) without a BEGIN",
-                "the line is ignored")
-            return nil
+            closeCalendar(closing: .end, endText: endText)
+            return
         }
-        guard let match = stack.lastIndex(where: { $0.name == componentName }) else {
+        guard !stack.isEmpty else {
+            // Directly inside VCALENDAR, a stray END (or a mistyped END:VCALENDAR) does not end
+            // the calendar: what follows may still belong to it.
+            let message =
+                calendarLine != nil
+                ? "END:\(componentName) matches no open component"
+                : "END:\(componentName) without a BEGIN:\(componentName)"
+            report(
+                .warning, content.line, message,
+                calendarLine != nil
+                    ? "kept as written; the calendar goes on" : "the line is kept as written")
+            keep(Self.unreadable(content, message))
+            return
+        }
+        let closed = Self.closedByEnd(of: componentName, open: stack.lazy.map(\.name))
+        guard stack[stack.count - closed].name == componentName else {
+            let open = stack[stack.count - 1]
             report(
                 .warning, content.line,
-                "END:\(componentName) does not close the open \(stack[stack.count - 1].name)",
-                "the line is ignored")
-            return nil
+                "END:\(componentName) matches no open component",
+                "read as the END of \(open.name), opened at line \(open.line)")
+            close(.recovered, endText: content.bytes)
+            return
         }
-        while stack.count - 1 > match {
+        for _ in 1..<closed {
             let open = stack[stack.count - 1]
             report(
                 .warning, open.line, "BEGIN:\(open.name) has no END:\(open.name)",
                 "closed at line \(content.line)")
-            if let item = close(endLine: Array("END:\(open.name)".utf8)) { return item }
+            close(.recovered, endText: nil)
         }
-        return close(endLine: content.bytes)
+        close(.end, endText: endText)
     }
 
-    /// Pops the innermost component; returns the top-level one when it closes.
-    private mutating func close(endLine: [UInt8]) -> ReaderItem? {
-        let finished = stack.removeLast()
-        var node: LibicalNode?
-        if finished.fed {
-            node = parser.add(endLine, ends: Array(finished.name.utf8)).1
+    /// How many of the open components (outermost first) an END naming `name` closes: all of
+    /// them for VCALENDAR, the one it names and those inside it, else the innermost.
+    static func closedByEnd<Names: BidirectionalCollection<String>>(
+        of name: String, open names: Names
+    ) -> Int {
+        if name == "VCALENDAR" { return names.count }
+        if let match = names.lastIndex(of: name) {
+            return names.distance(from: match, to: names.endIndex)
         }
-        guard stack.isEmpty else {
-            stack[stack.count - 1].children.append(finished)
-            return nil
-        }
-        if finished.skipped { return nil }
-        return .component(LibicalAlignment.component(finished, node))
+        return names.isEmpty ? 0 : 1
     }
 
-    private mutating func property(_ tokens: TokenizedLine, _ content: ContentLine) -> ReaderItem? {
-        if overflowDepth > 0 { return nil }
-        guard !stack.isEmpty else {
-            if calendarLine != nil {
-                return .calendarProperty(
-                    ICalProperty(
-                        name: tokens.name, parameters: tokens.parameters, contentLine: tokens.bytes,
-                        valueStart: tokens.valueStart, line: content.line,
-                        values: [.text(TextValue.unescape(tokens.value))], problems: tokens.warnings
-                    ))
-            }
-            report(
-                .warning, content.line, "\(tokens.name) outside any component",
-                "the line is ignored")
-            return nil
+    private mutating func property(_ tokens: TokenizedLine, _ content: ContentLine) {
+        if overflowDepth > 0 { return }
+        var tokens = tokens
+        var problems = tokens.warnings
+        if tokens.parameters.count > limits.maximumParametersPerProperty {
+            problems.append(
+                "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
+            )
+            tokens.parameters.removeLast(
+                tokens.parameters.count - limits.maximumParametersPerProperty)
         }
-        let top = stack.count - 1
-        guard stack[top].properties.count < limits.maximumPropertiesPerComponent else {
-            if stack[top].properties.count == limits.maximumPropertiesPerComponent {
+        let property = ICalProperty(
+            name: tokens.name, parameters: tokens.parameters, contentLine: tokens.bytes,
+            valueStart: tokens.valueStart, line: content.line, lineProblems: problems)
+        guard let top = stack.indices.last else {
+            keep(property)
+            return
+        }
+        let count = stack[top].properties.count
+        guard count < limits.maximumPropertiesPerComponent else {
+            if reportedFullComponent != stack[top].line {
+                reportedFullComponent = stack[top].line
                 report(
                     .error, content.line,
                     "\(stack[top].name) has more than \(limits.maximumPropertiesPerComponent) properties",
                     "the rest are ignored")
-                stack[top].properties.append(
-                    PendingProperty(tokens: tokens, line: content.line, outcome: .notFed("")))
             }
-            return nil
+            return
         }
-        var outcome: PendingProperty.Outcome
-        if tokens.parameters.count > limits.maximumParametersPerProperty {
-            outcome = .notFed(
-                "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters")
-        } else if let reason = ValueGuard.problem(
-            property: tokens.name,
-            valueType: tokens.parameters.first { $0.name == "VALUE" }?.values.first?.uppercased(),
-            value: tokens.valueBytes)
-        {
-            outcome = .notFed(reason)
-        } else if stack[top].fed {
-            outcome = parser.add(tokens.libicalLine).0 == .accepted ? .accepted : .rejected
-        } else {
-            outcome = .notFed("")
+        stack[top].properties.append(property)
+    }
+
+    /// Puts a line where it was read: in the open component, the calendar, or outside both.
+    private mutating func keep(_ property: ICalProperty) {
+        if overflowDepth > 0 { return }
+        if let top = stack.indices.last {
+            if stack[top].properties.count < limits.maximumPropertiesPerComponent {
+                stack[top].properties.append(property)
+            }
+            return
         }
-        stack[top].properties.append(
-            PendingProperty(tokens: tokens, line: content.line, outcome: outcome))
-        return nil
+        if calendarLine != nil {
+            calendarProperties += 1
+            queue.append(.calendarProperty(property))
+            return
+        }
+        if !inLooseRun, property.isProperty {
+            report(
+                .warning, property.line, "\(property.name) outside any component",
+                "kept as written; nothing reads it")
+        }
+        inLooseRun = true
+        queue.append(.looseLine(property))
+    }
+
+    // MARK: - Closing
+
+    /// Pops the innermost component; hands it on when it was the top level.
+    private mutating func close(_ closing: ICalComponent.Closing, endText: [UInt8]?) {
+        var finished = stack.removeLast()
+        finished.closing = closing
+        finished.endText = endText
+        if let parent = stack.indices.last {
+            finished.precedingProperties = stack[parent].properties.count
+            stack[parent].components.append(finished)
+            return
+        }
+        if calendarLine != nil { finished.precedingProperties = calendarProperties }
+        if skipping {
+            skipping = false
+            return
+        }
+        queue.append(.component(finished))
+    }
+
+    /// Closes every open component below VCALENDAR, each reported at its BEGIN.
+    private mutating func closeAll(at line: Int, closing: ICalComponent.Closing) {
+        while let open = stack.last {
+            report(
+                .warning, open.line, "BEGIN:\(open.name) has no END:\(open.name)",
+                "closed at line \(line)")
+            close(closing, endText: nil)
+        }
+    }
+
+    private mutating func closeCalendar(closing: ICalComponent.Closing, endText: [UInt8]?) {
+        if closing != .end, let calendarLine {
+            report(
+                .warning, calendarLine, "BEGIN:VCALENDAR has no END:VCALENDAR",
+                "closed at line \(lastLine)")
+        }
+        calendarLine = nil
+        queue.append(.calendarEnd(closing: closing, endText: endText))
+    }
+
+    /// At the end of the input: closes what is still open, saying where each began.
+    private mutating func finish() {
+        overflowDepth = 0
+        while let open = stack.last {
+            report(
+                open.name == "VEVENT" || stack.count == 1 ? .error : .warning, open.line,
+                "BEGIN:\(open.name) has no END:\(open.name) before the end of the input",
+                open.name == "VEVENT"
+                    ? "the file may be truncated; the event is not read"
+                    : "closed at the end of the input")
+            close(.endOfInput, endText: nil)
+        }
+        if let calendarLine {
+            report(
+                .warning, calendarLine, "BEGIN:VCALENDAR has no END:VCALENDAR",
+                "closed at the end of the input")
+            self.calendarLine = nil
+            queue.append(.calendarEnd(closing: .endOfInput, endText: nil))
+        }
     }
 
     // MARK: - Whole-input checks
 
     private func checkFirstLine(_ content: ContentLine) throws(InputError) {
-        if content.problem == .nulByte || content.problem == .invalidUTF8 {
+        if content.problem == .nulByte || content.decodedAsWindows1252 {
             throw InputError(
                 file: name, line: content.line,
                 message: "Not an iCalendar file: it holds binary data, not text")
@@ -240,34 +372,12 @@ struct ICalendarReader {
         let known: Set<String> = [
             "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE",
         ]
-        guard let tokens, tokens.name == "BEGIN",
-            known.contains(tokens.value.trimmingCharacters().uppercased())
+        guard let tokens, tokens.name == "BEGIN", known.contains(Self.componentName(tokens))
         else {
             throw InputError(
                 file: name, line: content.line,
                 message:
                     "Not an iCalendar file: expected 'BEGIN:VCALENDAR', found '\(Self.excerpt(content.bytes))'"
-            )
-        }
-    }
-
-    private mutating func finish() throws(InputError) {
-        guard sawContent else {
-            throw InputError(file: name, message: "Empty file: no calendar data")
-        }
-        if let open = stack.first {
-            parser.abandon()
-            throw InputError(
-                file: name, line: lastLine,
-                message:
-                    "Unexpected end of file: BEGIN:\(open.name) at line \(open.line) has no END:\(open.name); the file looks truncated"
-            )
-        }
-        if let calendarLine {
-            throw InputError(
-                file: name, line: lastLine,
-                message:
-                    "Unexpected end of file: BEGIN:VCALENDAR at line \(calendarLine) has no END:VCALENDAR; the file looks truncated"
             )
         }
     }
@@ -279,10 +389,27 @@ struct ICalendarReader {
             Diagnostic(severity, file: name, line: line, message: message, assumption: assumption))
     }
 
+    /// The component name a BEGIN or END line gives, upper-cased, without blanks.
+    static func componentName(_ tokens: TokenizedLine) -> String {
+        String(decoding: tokens.valueBytes.trimmingBlanks, as: UTF8.self).uppercased()
+    }
+
+    /// The line as written when it is not exactly `KEYWORD:NAME`; nil when it is.
+    private static func spelling(of bytes: [UInt8], as keyword: String, _ name: String)
+        -> [UInt8]?
+    {
+        let canonical = keyword.utf8.count + 1 + name.utf8.count
+        if bytes.count == canonical, bytes.elementsEqual("\(keyword):\(name)".utf8) { return nil }
+        return bytes
+    }
+
+    private static func unreadable(_ content: ContentLine, _ message: String) -> ICalProperty {
+        ICalProperty(unreadable: content.bytes, line: content.line, problem: message)
+    }
+
     private static func describe(_ problem: ContentLine.Problem) -> String {
         switch problem {
         case .nulByte: "Line holds a NUL byte"
-        case .invalidUTF8: "Line is not valid UTF-8"
         case .tooLong(let limit): "Line is longer than \(limit) bytes"
         }
     }
@@ -293,38 +420,5 @@ struct ICalendarReader {
         let printable = String(
             text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{FFFD}" ? "?" : Character($0) })
         return bytes.count > 40 ? printable + "…" : printable
-    }
-}
-
-/// A component whose END has not been read yet.
-struct PendingComponent: Sendable {
-    var name: String
-    var line: Int
-    /// Whether its lines went to libical.
-    var fed: Bool
-    /// Set when a limit made the reader drop the whole top-level component.
-    var skipped = false
-    var properties: [PendingProperty] = []
-    var children: [PendingComponent] = []
-}
-
-/// A property line of a ``PendingComponent`` and what happened when libical was offered it.
-struct PendingProperty: Sendable {
-    enum Outcome: Sendable, Equatable {
-        case accepted
-        case rejected
-        /// Not handed to libical, with the reason (empty when a limit already reported it).
-        case notFed(String)
-    }
-
-    var tokens: TokenizedLine
-    var line: Int
-    var outcome: Outcome
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    func trimmingCharacters() -> String {
-        String(Substring(self).trimmingSpaces)
     }
 }

@@ -13,16 +13,8 @@ struct TokenizedLine: Sendable {
     /// Parameters that could not be read and were left out, as messages.
     var warnings: [String]
     /// Set when the line was read by one of the repairs below; ``bytes`` then hold the line
-    /// rebuilt from its parts, which is also what libical is given.
+    /// rebuilt from its parts.
     var repaired = false
-
-    /// The line libical is given: as written, or rebuilt from the parts read when parameters
-    /// were left out, since libical reads a parameter without `=` its own way and takes what
-    /// follows as the value.
-    var libicalLine: [UInt8] {
-        guard !warnings.isEmpty, !repaired else { return bytes }
-        return Self.canonical(name: name, parameters: parameters, value: value).0
-    }
 
     /// The value as written.
     var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
@@ -88,6 +80,14 @@ enum PropertyTokenizer {
             index += 1
             var values: [String] = []
             while true {
+                // Blanks before a quoted value (`DELEGATED-FROM= "mailto:a@b"`) are not part of it.
+                var afterBlanks = index
+                while afterBlanks < bytes.count,
+                    bytes[afterBlanks] == 0x20 || bytes[afterBlanks] == 0x09
+                {
+                    afterBlanks += 1
+                }
+                if afterBlanks < bytes.count, bytes[afterBlanks] == quote { index = afterBlanks }
                 if index < bytes.count, bytes[index] == quote {
                     let valueStart = index + 1
                     index = valueStart
@@ -202,6 +202,13 @@ enum PropertyTokenizer {
         return String(decoding: decoded, as: UTF8.self)
     }
 
+    /// Whether every comma-separated item is a DATE or DATE-TIME.
+    private static func isDateTimeList(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.split(separator: comma, omittingEmptySubsequences: false).allSatisfy {
+            (try? ICalDateTimeText.parse($0.trimmingBlanks)) != nil
+        }
+    }
+
     /// Some producers write an unquoted TZID holding a colon (`TZID=GMT+05:30:20120904T…`).
     /// When the value as split is not a date-time but the text after its last colon is, the
     /// colon belongs to the TZID.
@@ -209,8 +216,7 @@ enum PropertyTokenizer {
         guard let last = line.parameters.indices.last, line.parameters[last].name == "TZID",
             line.parameters[last].values.count == 1,
             let split = line.valueBytes.lastIndex(of: colon),
-            !ValueGuard.isDateTimeList(line.valueBytes),
-            ValueGuard.isDateTimeList(line.bytes[(split + 1)...])
+            !isDateTimeList(line.valueBytes), isDateTimeList(line.bytes[(split + 1)...])
         else { return }
         var parameters = line.parameters
         parameters[last].values[0] += ":" + text(line.bytes[line.valueStart..<split])
@@ -219,5 +225,7 @@ enum PropertyTokenizer {
             name: line.name, parameters: parameters, value: value)
         line.parameters = parameters
         line.repaired = true
+        line.warnings.append(
+            "TZID '\(parameters[last].values[0])' holds a colon without quotes")
     }
 }

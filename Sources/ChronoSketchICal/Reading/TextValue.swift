@@ -1,29 +1,112 @@
-/// RFC 5545 §3.3.11 TEXT escaping, for values read without libical (calendar properties).
+/// RFC 5545 §3.3.11 TEXT values, read from the text as written.
+///
+/// `\\`, `\;`, `\,` and `\n`/`\N` are the escapes the RFC defines; a backslash before anything
+/// else is not an escape and stays in the value with the character after it, and so does a
+/// backslash at the very end. Nothing else is changed: blanks at either end are part of the
+/// value.
 enum TextValue {
-    /// Undoes `\\`, `\;`, `\,` and `\n`/`\N`, and as libical does, `\t`/`\T` (a tab) and
-    /// `\ ` (a space); a backslash before anything else is kept.
-    static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
+    private static let backslash = UInt8(ascii: "\\")
+    private static let comma = UInt8(ascii: ",")
+
+    /// The value `bytes` stand for.
+    static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(backslash) else { return String(decoding: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == backslash, index + 1 < bytes.endIndex else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            switch next {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"): result.append(0x0A)
+            case backslash, UInt8(ascii: ";"), comma: result.append(next)
+            default: result.append(contentsOf: [byte, next])
+            }
+            index += 2
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    static func unescape(_ text: String) -> String { unescape(ArraySlice(text.utf8)) }
+
+    /// The items of a TEXT list (CATEGORIES, RESOURCES): split at every comma (or
+    /// `separator`) that is not escaped, each item unescaped.
+    static func list(_ bytes: ArraySlice<UInt8>, separator: UInt8 = UInt8(ascii: ",")) -> [String] {
+        var items: [String] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case backslash:
+                index += 2
+                continue
+            case separator:
+                items.append(unescape(bytes[start..<index]))
+                start = index + 1
+            default:
+                break
+            }
+            index += 1
+        }
+        items.append(unescape(bytes[start...]))
+        return items
+    }
+
+    /// RFC 5545 §3.3.11 escaping of a value: the text as it is written after the colon.
+    static func escape(_ text: String) -> String {
+        guard
+            text.utf8.contains(where: {
+                $0 == backslash || $0 == comma || $0 == UInt8(ascii: ";") || $0 == 0x0A
+                    || $0 == 0x0D
+            })
+        else { return text }
         var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var escaping = false
+        result.reserveCapacity(text.utf8.count + 8)
         for character in text {
-            if escaping {
-                switch character {
-                case "n", "N": result.append("\n")
-                case "t", "T": result.append("\t")
-                case " ": result.append(" ")
-                case "\\", ";", ",": result.append(character)
-                default: result.append("\\"); result.append(character)
-                }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
+            switch character {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n", "\r\n", "\r": result += "\\n"
+            default: result.append(character)
             }
         }
-        if escaping { result.append("\\") }
+        return result
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" {
+            result = result.dropFirst()
+        }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingCharacters() -> String {
+        String(Substring(self).trimmingSpaces)
+    }
+}
+
+extension ArraySlice<UInt8> {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingBlanks: ArraySlice<UInt8> {
+        var result = self
+        while let first = result.first, first == 0x20 || first == 0x09 {
+            result = result.dropFirst()
+        }
+        while let last = result.last, last == 0x20 || last == 0x09 { result = result.dropLast() }
         return result
     }
 }

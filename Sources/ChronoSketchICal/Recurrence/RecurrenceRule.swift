@@ -1,12 +1,26 @@
 import ChronoSketchCore
 
-/// The parts of an RRULE (RFC 5545 §3.3.10) that series expansion reasons about before it
-/// hands the rule to libical's iterator.
-struct RecurrenceRule: Sendable {
-    enum Frequency: Int, Sendable, Comparable {
+/// A RECUR value (RFC 5545 §3.3.10, RFC 7529 RSCALE and SKIP), read once from the text as
+/// written and checked before libical's iterator is given it: known parts only, numbers with at
+/// most nine digits and in range, `INTERVAL` and `COUNT` at least 1, a valid `UNTIL`.
+///
+/// The parts keep their order and their values as written (names upper-cased), so the rule
+/// can be written again as it came, in `.ics` and in jCal.
+public struct RecurrenceRule: Sendable, Hashable {
+    /// One `NAME=VALUE` part.
+    public struct Part: Sendable, Hashable {
+        /// Upper-cased.
+        public var name: String
+        /// As written.
+        public var value: String
+    }
+
+    public enum Frequency: Int, Sendable, Comparable {
         case secondly, minutely, hourly, daily, weekly, monthly, yearly
 
-        static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
+        public static func < (lhs: Frequency, rhs: Frequency) -> Bool {
+            lhs.rawValue < rhs.rawValue
+        }
 
         /// Steps of this frequency in a day, for the sub-daily ones.
         var stepsPerDay: Int? {
@@ -19,40 +33,160 @@ struct RecurrenceRule: Sendable {
         }
     }
 
-    /// The rule's parts in order, upper-cased names, values as written.
-    private(set) var parts: [(name: String, value: String)]
-    let frequency: Frequency
-    let interval: Int
-    let count: Int?
-    let until: ICalDateTime?
+    /// The rule's parts in order.
+    public let parts: [Part]
+    public let frequency: Frequency
+    public let interval: Int
+    public let count: Int?
+    public let until: ICalDateTime?
 
-    /// Reads a rule the guards have already accepted.
-    init?(_ text: String) {
-        var parts: [(name: String, value: String)] = []
-        for piece in text.split(separator: ";") {
-            let pair = piece.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { return nil }
-            parts.append((pair[0].uppercased(), String(pair[1])))
+    private static let frequencies: [Substring: Frequency] = [
+        "SECONDLY": .secondly, "MINUTELY": .minutely, "HOURLY": .hourly, "DAILY": .daily,
+        "WEEKLY": .weekly, "MONTHLY": .monthly, "YEARLY": .yearly,
+    ]
+    private static let weekdays: Set<Substring> = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
+    /// Ranges of the numeric BY parts; `signed` allows the mirrored negative values.
+    private static let numericParts: [Substring: (minimum: Int, maximum: Int, signed: Bool)] = [
+        "BYSECOND": (0, 60, false), "BYMINUTE": (0, 59, false), "BYHOUR": (0, 23, false),
+        "BYMONTHDAY": (1, 31, true), "BYYEARDAY": (1, 366, true), "BYWEEKNO": (1, 53, true),
+        "BYSETPOS": (1, 366, true),
+    ]
+
+    /// Reads and checks a rule.
+    /// - Throws: ``RecurrenceRuleError`` quoting the rule and naming what is wrong.
+    public init(parsing text: some StringProtocol) throws(RecurrenceRuleError) {
+        let rule = Substring(text)
+        func invalid(_ reason: String) -> RecurrenceRuleError {
+            RecurrenceRuleError(rule: String(rule), reason: reason)
         }
+        var parts: [Part] = []
+        var frequency: Frequency?
+        var interval = 1
+        var count: Int?
+        var until: ICalDateTime?
+        for part in rule.split(separator: ";") {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pieces.count == 2, !pieces[1].isEmpty else {
+                throw invalid("'\(part)' is not NAME=VALUE")
+            }
+            let name = Substring(pieces[0].uppercased())
+            let value = Substring(pieces[1].uppercased())
+            switch name {
+            case "FREQ":
+                guard let known = Self.frequencies[value] else {
+                    throw invalid("unknown FREQ '\(value)'")
+                }
+                frequency = known
+            case "INTERVAL":
+                // libical keeps INTERVAL in a 16-bit field.
+                guard let number = Self.number(value, digits: 5), (1...32_767).contains(number)
+                else {
+                    throw invalid("INTERVAL must be a whole number from 1 to 32767")
+                }
+                interval = number
+            case "COUNT":
+                guard let number = Self.number(value, digits: 10),
+                    (1...Int(Int32.max)).contains(number)
+                else {
+                    throw invalid("COUNT must be a whole number from 1 to 2147483647")
+                }
+                count = number
+            case "UNTIL":
+                do {
+                    until = try ICalDateTimeText.parse(value)
+                } catch {
+                    throw invalid(error.description)
+                }
+            case "WKST":
+                guard Self.weekdays.contains(value) else {
+                    throw invalid("unknown WKST '\(value)'")
+                }
+            case "BYDAY":
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard item.count >= 2, Self.weekdays.contains(item.suffix(2)) else {
+                        throw invalid("'\(item)' in BYDAY is not a weekday")
+                    }
+                    let ordinal = item.dropLast(2)
+                    if !ordinal.isEmpty {
+                        guard let number = Self.signedNumber(ordinal), number != 0,
+                            abs(number) <= 53
+                        else {
+                            throw invalid("'\(item)' in BYDAY has an ordinal outside ±1…53")
+                        }
+                    }
+                }
+            case "BYMONTH":
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let digits = item.hasSuffix("L") ? item.dropLast() : item
+                    guard let month = Self.number(digits), (1...13).contains(month) else {
+                        throw invalid("'\(item)' in BYMONTH is not a month")
+                    }
+                }
+            case "RSCALE", "SKIP":
+                break
+            default:
+                if let range = Self.numericParts[name] {
+                    for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                        guard let number = Self.signedNumber(item),
+                            (range.minimum...range.maximum).contains(
+                                range.signed ? abs(number) : number),
+                            range.signed || number >= 0
+                        else {
+                            throw invalid("'\(item)' in \(name) is out of range")
+                        }
+                    }
+                } else if !name.hasPrefix("X-") {
+                    throw invalid("unknown part '\(name)'")
+                }
+            }
+            parts.append(Part(name: String(name), value: String(pieces[1])))
+        }
+        guard let frequency else { throw invalid("FREQ is missing") }
         self.parts = parts
-        let value = { (name: String) in parts.first { $0.name == name }?.value }
-        switch value("FREQ")?.uppercased() {
-        case "SECONDLY": frequency = .secondly
-        case "MINUTELY": frequency = .minutely
-        case "HOURLY": frequency = .hourly
-        case "DAILY": frequency = .daily
-        case "WEEKLY": frequency = .weekly
-        case "MONTHLY": frequency = .monthly
-        case "YEARLY": frequency = .yearly
-        default: return nil
+        self.frequency = frequency
+        self.interval = interval
+        self.count = count
+        self.until = until
+    }
+
+    /// Whether two rules say the same: the same parts in the same order, an UNTIL compared by
+    /// the time it names (jCal writes it in its extended form).
+    public static func == (lhs: RecurrenceRule, rhs: RecurrenceRule) -> Bool {
+        lhs.parts.count == rhs.parts.count && lhs.until == rhs.until
+            && zip(lhs.parts, rhs.parts).allSatisfy {
+                $0.name == $1.name && ($0.name == "UNTIL" || $0.value == $1.value)
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for part in parts {
+            hasher.combine(part.name)
+            if part.name != "UNTIL" { hasher.combine(part.value) }
         }
-        interval = value("INTERVAL").flatMap { Int($0) } ?? 1
-        count = value("COUNT").flatMap { Int($0) }
-        until = value("UNTIL").flatMap { try? ICalDateTimeText.parse($0) }
+        hasher.combine(until)
+    }
+
+    /// The rule as written: its parts joined by `;`.
+    public var text: String {
+        parts.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+    }
+
+    private static func number(_ text: Substring, digits: Int = 9) -> Int? {
+        guard !text.isEmpty, text.count <= digits, text.allSatisfy(\.isASCIIDigit) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    private static func signedNumber(_ text: Substring) -> Int? {
+        if text.hasPrefix("-") { return number(text.dropFirst()).map { -$0 } }
+        if text.hasPrefix("+") { return number(text.dropFirst()) }
+        return number(text)
     }
 
     func values(_ name: String) -> [Substring] {
-        parts.first { $0.name == name }?.value.split(separator: ",") ?? []
+        parts.first { $0.name == name }?.value.uppercased().split(separator: ",") ?? []
     }
 
     func has(_ name: String) -> Bool { parts.contains { $0.name == name } }
@@ -60,14 +194,15 @@ struct RecurrenceRule: Sendable {
     /// Whether the rule has neither COUNT nor UNTIL.
     var isUnbounded: Bool { count == nil && until == nil }
 
-    /// The rule as text for libical's iterator: `UNTIL` replaced, and COUNT left out when the
-    /// rule also has an UNTIL (libical refuses both; the caller counts instead).
+    /// The rule as text for libical's iterator: values upper-cased, `UNTIL` replaced, and
+    /// COUNT left out when the rule also has an UNTIL (libical refuses both; the caller counts
+    /// instead).
     func iteratorText(until: ICalDateTime?) -> String {
         parts.compactMap { part in
             switch part.name {
             case "UNTIL": until.map { "UNTIL=\($0)" }
             case "COUNT" where self.until != nil: nil
-            default: "\(part.name)=\(part.value)"
+            default: "\(part.name)=\(part.value.uppercased())"
             }
         }.joined(separator: ";")
     }
@@ -152,4 +287,16 @@ struct RecurrenceRule: Sendable {
         case .yearly: "YEARLY"
         }
     }
+}
+
+/// Why a RECUR value cannot be used.
+public struct RecurrenceRuleError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let rule: String
+    public let reason: String
+
+    public var description: String { "Invalid recurrence rule '\(rule)': \(reason)" }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

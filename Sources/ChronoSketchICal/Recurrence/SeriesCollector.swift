@@ -38,9 +38,7 @@ struct SeriesCollector {
     /// horizon known only once every input is read.
     func isOpenEnded(_ uid: String) -> Bool {
         (masters[uid] ?? []).contains { master in
-            master.source.rules.contains {
-                RecurrenceRule($0.value?.text ?? $0.rawValue)?.isUnbounded ?? false
-            }
+            master.source.rules.contains(where: \.rule.isUnbounded)
         }
     }
 

@@ -251,9 +251,7 @@ extension EventMapper {
         var starts: [FramePoint] = [origin]
         let cap = min(limits.instancesPerSeries, max(0, budget))
         for property in source.rules {
-            guard let rule = RecurrenceRule(property.value?.text ?? property.rawValue) else {
-                continue
-            }
+            let rule = property.rule
             if rule.isUnbounded, window.to == nil {
                 unboundedSeries.append(SourceLocation(file: source.file, line: source.line))
             }
@@ -266,7 +264,7 @@ extension EventMapper {
         }
         var instances = starts.map { Instance(start: $0, end: nil) }
         for property in source.recurrenceDates {
-            let tzid = property.parameter("TZID")
+            let tzid = property.tzid
             for value in property.values {
                 switch value {
                 case .dateTime(let time):
@@ -312,7 +310,7 @@ extension EventMapper {
 
     /// The instances of one RRULE (or EXRULE) within `range`, within the limits.
     private mutating func ruleInstances(
-        _ rule: RecurrenceRule, property: ICalProperty, origin: FramePoint, frame: SeriesFrame,
+        _ rule: RecurrenceRule, property: RuleProperty, origin: FramePoint, frame: SeriesFrame,
         range: ClosedRange<LocalDateTime>, limits: ExpansionLimits, cap: Int, _ context: Context
     ) -> [FramePoint] {
         let source = context.source
@@ -444,9 +442,7 @@ extension EventMapper {
         var points = Set<FramePoint>()
         var dates = Set<CivilDate>()
         for property in context.source.exceptionRules {
-            guard let rule = RecurrenceRule(property.value?.text ?? property.rawValue) else {
-                continue
-            }
+            let rule = property.rule
             let range = generationRange(
                 origin: origin, frame: frame, length: .exact(seconds: 0), window: window,
                 unbounded: rule.isUnbounded)
@@ -456,7 +452,7 @@ extension EventMapper {
                     limits: limits, cap: limits.instancesPerSeries, context))
         }
         for property in context.source.exceptionDates {
-            let tzid = property.parameter("TZID")
+            let tzid = property.tzid
             for case .dateTime(let value) in property.values {
                 let point = framePoint(value, tzid: tzid, frame: frame, context)
                 if point.isDate, !frame.isDates {

@@ -71,20 +71,28 @@ struct SeriesPlan {
             switch name {
             case .begin, .end:
                 guard let tokens = try? PropertyTokenizer.tokenize(content.bytes) else { continue }
-                let component = tokens.value.trimmingCharacters().uppercased()
+                let component = ICalendarReader.componentName(tokens)
                 if name == .begin {
-                    if stack.isEmpty, component == "VCALENDAR" { continue }
-                    if overflow > 0 || stack.count + 2 > limits.maximumDepth {
+                    if overflow > 0
+                        || component != "VCALENDAR" && stack.count + 2 > limits.maximumDepth
+                    {
                         overflow += 1
+                        continue
+                    }
+                    if component == "VCALENDAR" {
+                        // The reader closes what is open and reads the VEVENT it was in.
+                        stack.removeAll()
+                        if let finished = event.take() { commit(finished, input: index) }
                         continue
                     }
                     if stack.isEmpty, component == "VEVENT" { event = OpenEvent() }
                     stack.append(component)
                 } else if overflow > 0 {
                     overflow -= 1
-                } else if let match = stack.lastIndex(of: component) {
-                    stack.removeSubrange(match...)
-                    if stack.isEmpty, let finished = event.take() {
+                } else {
+                    let closed = ICalendarReader.closedByEnd(of: component, open: stack)
+                    stack.removeLast(closed)
+                    if closed > 0, stack.isEmpty, let finished = event.take() {
                         commit(finished, input: index)
                     }
                 }
@@ -97,7 +105,7 @@ struct SeriesPlan {
                 if stack.count == 1 { event?.takesPart = true }
             }
         }
-        if let finished = event { commit(finished, input: index) }
+        // A VEVENT the input ends inside is not read (it may be cut short).
     }
 
     private mutating func commit(_ event: OpenEvent, input: Int) {

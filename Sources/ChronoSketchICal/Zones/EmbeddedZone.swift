@@ -58,11 +58,11 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
             // Offsets change at most daily: a sub-daily rule (libical walks it hour by hour,
             // tens of thousands of steps a year) or one that never matches is left out, and the
             // observance starts at its DTSTART alone.
-            let rule = child.property("RRULE")?.value?.text.flatMap { text -> String? in
-                guard let parsed = RecurrenceRule(text), parsed.frequency >= .daily,
-                    !parsed.neverMatches
-                else { return nil }
-                return Self.localizingUntil(text, offset: from)
+            var rule: String?
+            if case .recurrence(let parsed)? = child.property("RRULE")?.value,
+                parsed.frequency >= .daily, !parsed.neverMatches
+            {
+                rule = Self.localizingUntil(parsed.text.uppercased(), offset: from)
             }
             observances.append(
                 Observance(

@@ -68,19 +68,50 @@ import Testing
         #expect(texts(result) == ["BEGIN:VCALENDAR", "VERSION:2.0"])
     }
 
-    @Test func nulBytesAndInvalidUTF8AreReported() throws {
+    @Test func nulBytesAreReportedAndOtherBytesThatAreNotUTF8ReadAsWindows1252() throws {
         let result = try lines(
             Array("A:x\0y\r\n".utf8) + [0x42, 0x3A, 0xC3, 0x28, 0x0D, 0x0A] + Array("C:ok\r\n".utf8)
-        )
-        #expect(result.map(\.problem) == [.nulByte, .invalidUTF8, nil])
+                + Array("D:".utf8) + [0x80, 0x20, 0x93, 0x71, 0x94, 0x20, 0xE9, 0x81])
+        #expect(result.map(\.problem) == [.nulByte, nil, nil, nil])
+        #expect(result.map(\.decodedAsWindows1252) == [false, true, false, true])
+        #expect(texts(result).dropFirst() == ["B:Ã(", "C:ok", "D:€ “q” é\u{81}"])
+    }
+
+    @Test func blankLinesAreSkippedAndAFoldContinuesAcrossThem() throws {
+        let result = try lines(
+            Array("DTSTART:20260908\r\n\r\n T090000\r\n  \t \r\nSUMMARY:a\n\n\n b\n".utf8))
+        #expect(texts(result) == ["DTSTART:20260908T090000", "SUMMARY:ab"])
+        #expect(result.map(\.line) == [1, 5])
+    }
+
+    @Test(arguments: [1, 2, 3, 64])
+    func utf16WithAByteOrderMarkIsDecoded(chunkSize: Int) throws {
+        let text = "BEGIN:VCALENDAR\r\nSUMMARY:Grüße 😀\r\n folded\r\nEND:VCALENDAR\r\n"
+        let little: [UInt8] =
+            [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big: [UInt8] =
+            [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [little, big] {
+            let result = try lines(bytes, chunkSize: chunkSize)
+            #expect(texts(result) == ["BEGIN:VCALENDAR", "SUMMARY:Grüße 😀folded", "END:VCALENDAR"])
+            #expect(result.map(\.line) == [1, 2, 4])
+        }
+    }
+
+    @Test func aByteOrderMarkSplitAcrossChunksIsSkipped() throws {
+        let result = try lines(
+            [0xEF, 0xBB, 0xBF] + Array("BEGIN:VCALENDAR\r\n".utf8), chunkSize: 1)
+        #expect(texts(result) == ["BEGIN:VCALENDAR"])
     }
 
     @Test(
         arguments: [
             [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF],
         ] as [[UInt8]])
-    func overlongSurrogateAndOutOfRangeSequencesAreInvalid(sequence: [UInt8]) {
+    func overlongSurrogateAndOutOfRangeSequencesAreInvalid(sequence: [UInt8]) throws {
         #expect(UTF8Check.problem(Array("X:".utf8) + sequence) == .invalidUTF8)
+        let read = try lines(Array("X:".utf8) + sequence)
+        #expect(read.map(\.decodedAsWindows1252) == [true])
     }
 
     /// The check against the standard library's UTF-8 validation and a NUL search, with the
@@ -98,7 +129,7 @@ import Testing
                 bytes += (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
                     UInt8.random(in: 0x01...0x7F, using: &generator)
                 }
-                let expected: ContentLine.Problem? =
+                let expected: UTF8Check.Problem? =
                     if let nul = bytes.firstIndex(of: 0),
                         String(validating: bytes[..<nul], as: UTF8.self) != nil
                     {

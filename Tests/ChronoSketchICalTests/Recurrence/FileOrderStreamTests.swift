@@ -18,7 +18,10 @@ import Testing
         }
         if let inputs { sources = inputs(sources) }
         var ids: [String] = []
-        let diagnostics = try CalendarLoader.stream(sources, options: options) { ids.append($0.id) }
+        let (diagnostics, unusable) = CalendarLoader.stream(sources, options: options) {
+            ids.append($0.id)
+        }
+        if let failure = unusable.first { throw failure }
         return (ids, diagnostics)
     }
 

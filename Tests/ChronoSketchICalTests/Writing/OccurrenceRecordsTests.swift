@@ -33,7 +33,7 @@ import Testing
         for event in loaded.events { fromEvents += stream.append(event) ?? [] }
         fromEvents += stream.finish()
         var records = OccurrenceRecords(format: format, columns: columns)
-        let (sorted, diagnostics) = try CalendarLoader.load(inputs, options: options) {
+        let (sorted, diagnostics, _) = CalendarLoader.load(inputs, options: options) {
             records.add($0)
         }
         var fromRecords: [UInt8] = []
@@ -70,7 +70,7 @@ import Testing
             #expect(result.records == result.events)
             #expect(result.diagnostics)
         }
-        let (ids, _) = try CalendarLoader.load([input], options: window) { $0.id }
+        let (ids, _, _) = CalendarLoader.load([input], options: window) { $0.id }
         #expect(
             ids == ["s#2026-03-01T09:00Z", "in", "s#2026-03-02T09:00Z", "s#2026-03-03T09:00Z"])
     }

@@ -125,7 +125,8 @@ struct CheckCommand: Command {
             json.raw("\n")
             io.standardOutput.write(bytes: json.bytes)
         }
-        return clashes.isEmpty ? .success : .findings
+        let status: ExitStatus = clashes.isEmpty ? .success : .findings
+        return status.noting(loaded.unusableInputs)
     }
 
     /// `free`, or what the first clash is: `overlaps 'Design review' (10:00–11:30)`.

@@ -94,7 +94,7 @@ struct ConflictsCommand: Command {
             case .ndjson: ConflictJSON.ndjson(report) { output.write(bytes: $0) }
             case .csv: ConflictJSON.csv(report) { output.write(bytes: $0) }
             }
-            return .success
+            return ExitStatus.success.noting(loaded.unusableInputs)
         }
         guard written == .success else { return written }
         return report.conflicts.isEmpty ? .success : .findings

@@ -62,7 +62,9 @@ struct FreeBusyCommand: Command {
         let end = LocalDateTime(startOf: to)
         let periods = Availability.busyPeriods(
             events: loaded.events, policy: busy.policy, from: start, to: end)
-        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+        return OutputTarget.write(
+            outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+        ) { output in
             switch format {
             case .ics:
                 output.write(

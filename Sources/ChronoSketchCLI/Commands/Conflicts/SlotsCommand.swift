@@ -78,7 +78,9 @@ struct SlotsCommand: Command {
         let slots = Availability.slots(
             events: Array(loaded.events), windows: windows, policy: busy.policy, date: date,
             from: range.from, to: range.to, step: step, length: length)
-        return OutputTarget.write(layout.outputPath, inputs: inputs, io: io) { output in
+        return OutputTarget.write(
+            layout.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+        ) { output in
             switch format {
             case .text: output.write(text(slots, zone: loaded.zone))
             case .json: output.write(bytes: json(slots, zone: loaded.zone))

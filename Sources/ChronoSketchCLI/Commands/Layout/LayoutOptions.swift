@@ -141,7 +141,9 @@ struct LayoutOptions: Sendable {
             io.standardError.write("ics layout \(name): error: \(error.description)\n")
             return .unusableInput
         }
-        return OutputTarget.write(outputPath, inputs: inputs, io: io) { output in
+        return OutputTarget.write(
+            outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+        ) { output in
             switch format {
             case .text: output.write(text(placed, zone.name, language))
             case .json: output.write(bytes: json(placed, zone.name))

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `Fixtures/reading/`: one calendar per rule of reading (structure recovery, what is kept as
+/// written, encodings), each with goldens in `Fixtures/reading/goldens/`: `NAME.ndjson` and
+/// `NAME.stderr` of `ics events NAME.ics --tz Europe/Berlin --format ndjson`, `NAME.ics` of
+/// `ics convert NAME.ics --to ics` and `NAME.jcal` of `--to jcal`, run in `Fixtures/reading/`.
+/// `ICS_RECORD_GOLDENS=1` re-records them.
+@Suite struct ReadingFixtureTests {
+    private static let folder = CLI.root.appendingPathComponent("Fixtures/reading")
+
+    static let names: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".ics") }.map { String($0.dropLast(4)) }.sorted()
+    }()
+
+    private func compare(_ text: String, golden: String) throws {
+        let url = Self.folder.appendingPathComponent("goldens").appendingPathComponent(golden)
+        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: false, encoding: .utf8)
+        }
+        #expect(text == (try String(contentsOf: url, encoding: .utf8)), "\(golden)")
+    }
+
+    @Test(arguments: names)
+    func readingFixturesMatchTheirGoldens(name: String) throws {
+        let events = try CLI.runBinary(
+            ["events", "\(name).ics", "--tz", "Europe/Berlin", "--format", "ndjson"],
+            in: Self.folder)
+        #expect(events.status == 0)
+        try compare(events.standardOutput, golden: "\(name).ndjson")
+        try compare(events.standardError, golden: "\(name).stderr")
+        for format in ["ics", "jcal"] {
+            let converted = try CLI.runBinary(
+                ["convert", "\(name).ics", "--to", format], in: Self.folder)
+            #expect(converted.status == 0)
+            try compare(converted.standardOutput, golden: "\(name).\(format)")
+        }
+    }
+
+    @Test func thereIsAFixturePerRule() {
+        #expect(Self.names.count >= 12)
+    }
+}
