@@ -98,10 +98,8 @@ struct EventsCommand: Command {
     private func runSorted(_ inputs: [InputSource], format: OccurrenceFormat, io: CommandIO)
         -> ExitStatus
     {
-        var records = OccurrenceRecords(format: format)
-        let (sorted, diagnostics, unusable) = CalendarLoader.load(inputs, options: options) {
-            records.add($0)
-        }
+        let (records, sorted, diagnostics, unusable) = OccurrenceRecords.load(
+            inputs, options: options, format: format)
         guard
             CommonOptions.reportDiagnostics(
                 diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,

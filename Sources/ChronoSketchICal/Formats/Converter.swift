@@ -115,10 +115,9 @@ public enum Converter {
                 inputs, options: options, database: database, diagnostics: &diagnostics,
                 unusable: &unusable)
             diagnostics = inLineOrder(diagnostics)
-            var records = OccurrenceRecords(format: format, columns: options.columns)
-            let (sorted, found, failed) = CalendarLoader.load(
-                sources, options: options.load, database: database
-            ) { records.add($0) }
+            let (records, sorted, found, failed) = OccurrenceRecords.load(
+                sources, options: options.load, format: format, columns: options.columns,
+                database: database)
             return ConversionResult(
                 records: records, sorted: sorted, diagnostics: diagnostics + found,
                 unusableInputs: inInputOrder(unusable + failed, inputs))

@@ -54,7 +54,7 @@ public enum JCal {
         let reading = property.reading
         let asWritten = ("unknown", [JSONValue.string(property.rawValue)])
         guard reading.error == nil, !(isX && declared == nil) else { return asWritten }
-        let standard = ValueTypes.defaultType(of: property.name)
+        let standard = property.known.map(ValueTypes.defaultType)
         let type = declared ?? standard ?? "unknown"
         var valueType: String?
         var values: [JSONValue] = []
@@ -291,35 +291,31 @@ public enum JCal {
     }
 }
 
-/// The default value types of RFC 5545 and RFC 7986 properties, by jCal type name.
+/// The default value types of the properties ``KnownProperty`` names, by jCal type name.
 enum ValueTypes {
     static func defaultType(of property: String) -> String? {
+        KnownProperty(name: property).map(defaultType)
+    }
+
+    static func defaultType(of property: KnownProperty) -> String {
         switch property {
-        case "CALSCALE", "METHOD", "PRODID", "VERSION", "CATEGORIES", "CLASS", "COMMENT",
-            "DESCRIPTION", "LOCATION", "RESOURCES", "STATUS", "SUMMARY", "TRANSP", "TZID",
-            "TZNAME", "CONTACT", "RELATED-TO", "UID", "ACTION", "REQUEST-STATUS", "NAME", "COLOR":
+        case .calscale, .method, .prodid, .version, .categories, .class, .comment, .description,
+            .location, .resources, .status, .summary, .transp, .tzid, .tzname, .contact,
+            .relatedTo, .uid, .action, .requestStatus, .name, .color, .locationType,
+            .participantType, .resourceType, .tzidAliasOf, .busytype, .proximity, .refid:
             "text"
-        case "ATTACH", "TZURL", "URL", "SOURCE", "IMAGE", "CONFERENCE":
-            "uri"
-        case "GEO":
-            "float"
-        case "PERCENT-COMPLETE", "PRIORITY", "SEQUENCE", "REPEAT":
-            "integer"
-        case "COMPLETED", "DTEND", "DUE", "DTSTART", "RECURRENCE-ID", "EXDATE", "RDATE", "CREATED",
-            "DTSTAMP", "LAST-MODIFIED", "ACKNOWLEDGED":
+        case .styledDescription, .structuredData: "unknown"
+        case .attach, .tzurl, .url, .source, .image, .conference, .link, .concept: "uri"
+        case .geo: "float"
+        case .percentComplete, .priority, .sequence, .repeat: "integer"
+        case .completed, .dtend, .due, .dtstart, .recurrenceID, .exdate, .rdate, .created,
+            .dtstamp, .lastModified, .acknowledged, .tzuntil:
             "date-time"
-        case "DURATION", "TRIGGER", "REFRESH-INTERVAL":
-            "duration"
-        case "FREEBUSY":
-            "period"
-        case "TZOFFSETFROM", "TZOFFSETTO":
-            "utc-offset"
-        case "ATTENDEE", "ORGANIZER":
-            "cal-address"
-        case "RRULE", "EXRULE":
-            "recur"
-        default:
-            nil
+        case .duration, .trigger, .refreshInterval: "duration"
+        case .freebusy: "period"
+        case .tzoffsetfrom, .tzoffsetto: "utc-offset"
+        case .attendee, .organizer, .calendarAddress: "cal-address"
+        case .rrule, .exrule: "recur"
         }
     }
 }

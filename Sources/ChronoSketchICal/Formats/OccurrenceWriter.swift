@@ -183,3 +183,21 @@ public struct OccurrenceRecords: Sendable {
         emit(stream.finish())
     }
 }
+
+extension OccurrenceRecords {
+    /// The occurrences of `inputs` as ``CalendarLoader/load(_:options:database:keeping:)``
+    /// sorts them, each kept as its record as soon as it is mapped.
+    public static func load(
+        _ inputs: [InputSource], options: LoadOptions, format: OccurrenceFormat,
+        columns: CSVColumns = .all, database: ZoneInfoDatabase = .system
+    ) -> (
+        records: OccurrenceRecords, sorted: [Record], diagnostics: [Diagnostic],
+        unusableInputs: [InputError]
+    ) {
+        var records = OccurrenceRecords(format: format, columns: columns)
+        let (sorted, diagnostics, unusable) = CalendarLoader.load(
+            inputs, options: options, database: database
+        ) { records.add($0) }
+        return (records, sorted, diagnostics, unusable)
+    }
+}

@@ -79,7 +79,7 @@ public enum Validator {
         }
         // Lines that are not properties were reported by the reader.
         for property in component.properties where property.isProperty {
-            if !property.name.hasPrefix("X-"), !Self.registered.contains(property.name) {
+            if property.known == nil, !property.name.hasPrefix("X-") {
                 report(
                     .warning, property.line,
                     "\(property.name) is no property of RFC 5545 or its extensions (private ones start with X-)",
@@ -124,21 +124,6 @@ public enum Validator {
             check(child, file: file, parentMethod: method, findings: &findings)
         }
     }
-
-    /// The properties of RFC 5545 (and RFC 2445's EXRULE), RFC 7986, RFC 9073, RFC 9074,
-    /// RFC 7808, RFC 7953 and RFC 9253.
-    private static let registered: Set<String> = [
-        "CALSCALE", "METHOD", "PRODID", "VERSION", "ATTACH", "CATEGORIES", "CLASS", "COMMENT",
-        "DESCRIPTION", "GEO", "LOCATION", "PERCENT-COMPLETE", "PRIORITY", "RESOURCES", "STATUS",
-        "SUMMARY", "COMPLETED", "DTEND", "DUE", "DTSTART", "DURATION", "FREEBUSY", "TRANSP",
-        "TZID", "TZNAME", "TZOFFSETFROM", "TZOFFSETTO", "TZURL", "ATTENDEE", "CONTACT",
-        "ORGANIZER", "RECURRENCE-ID", "RELATED-TO", "URL", "UID", "EXDATE", "RDATE", "RRULE",
-        "EXRULE", "ACTION", "REPEAT", "TRIGGER", "CREATED", "DTSTAMP", "LAST-MODIFIED",
-        "SEQUENCE", "REQUEST-STATUS", "NAME", "REFRESH-INTERVAL", "SOURCE", "COLOR", "IMAGE",
-        "CONFERENCE", "LOCATION-TYPE", "PARTICIPANT-TYPE", "RESOURCE-TYPE", "CALENDAR-ADDRESS",
-        "STYLED-DESCRIPTION", "STRUCTURED-DATA", "ACKNOWLEDGED", "PROXIMITY", "TZID-ALIAS-OF",
-        "TZUNTIL", "BUSYTYPE", "LINK", "CONCEPT", "REFID",
-    ]
 
     /// The properties RFC 5545 §3.6 requires in a component.
     private static func required(_ name: String, method: String?) -> [String] {

@@ -138,10 +138,10 @@ public enum CalendarLoader {
         for (fileIndex, input) in inputs.enumerated() {
             var found: [Diagnostic] = []
             do throws(InputError) {
-                var stream = try CalendarStream(reading: input, limits: options.limits)
+                let stream = ReadAheadStream(
+                    try CalendarStream(reading: input, limits: options.limits))
                 defer { found += stream.takeDiagnostics() }
-                while let source = try stream.next() {
-                    let scope = stream.scopes[source.calendar]
+                while let (source, scope) = try stream.next().map({ ($0.source, $0.scope) }) {
                     if series.take(source, fileIndex: fileIndex, scope: scope) != nil { continue }
                     if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
                         each(event, source.stamp, fileIndex)
@@ -215,10 +215,10 @@ public enum CalendarLoader {
             }
             for (fileIndex, input) in inputs.enumerated() {
                 do throws(InputError) {
-                    var stream = try CalendarStream(reading: input, limits: options.limits)
+                    let stream = ReadAheadStream(
+                        try CalendarStream(reading: input, limits: options.limits))
                     defer { diagnostics[fileIndex] += stream.takeDiagnostics() }
-                    while let source = try stream.next() {
-                        let scope = stream.scopes[source.calendar]
+                    while let (source, scope) = try stream.next().map({ ($0.source, $0.scope) }) {
                         guard let uid = series.take(source, fileIndex: fileIndex, scope: scope)
                         else {
                             if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {

@@ -80,10 +80,10 @@ struct EventSource: Sendable {
     }
 
     /// Properties whose problems change what `ics events` reports.
-    private static let reportedProperties: Set<String> = [
-        "UID", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "RRULE", "RDATE", "EXDATE",
-        "EXRULE", "SUMMARY", "LOCATION", "DESCRIPTION", "STATUS", "TRANSP", "CATEGORIES",
-        "ORGANIZER", "ATTENDEE", "RESOURCES", "URL", "COLOR", "SEQUENCE",
+    private static let reportedProperties: Set<KnownProperty> = [
+        .uid, .dtstart, .dtend, .duration, .recurrenceID, .rrule, .rdate, .exdate, .exrule,
+        .summary, .location, .description, .status, .transp, .categories, .organizer, .attendee,
+        .resources, .url, .color, .sequence,
     ]
 
     /// - Parameter isMessage: whether the calendar is an iTIP message (it has METHOD), where
@@ -97,8 +97,9 @@ struct EventSource: Sendable {
             groupKey = SeriesPlan.key(uidValue: property.rawValueBytes)
         }
         for property in component.properties {
-            let reported = Self.reportedProperties.contains(property.name)
-            guard reported || property.name == "DTSTAMP" else { continue }
+            guard let known = property.known else { continue }
+            let reported = Self.reportedProperties.contains(known)
+            guard reported || known == .dtstamp else { continue }
             let reading = property.reading
             if reported, !property.lineProblems.isEmpty || !reading.problems.isEmpty {
                 report(
@@ -106,7 +107,7 @@ struct EventSource: Sendable {
                     ignored: reading.error != nil)
             }
             guard reading.error == nil, let value = reading.values.first else { continue }
-            read(property, value, reading.values)
+            read(known, property, value, reading.values)
         }
         if fatal == nil, start == nil {
             fatal = Diagnostic(
@@ -129,43 +130,44 @@ struct EventSource: Sendable {
                 assumption: ignored ? "\(property.name) ignored" : nil))
     }
 
-    private mutating func read(_ property: ICalProperty, _ value: ICalValue, _ values: [ICalValue])
-    {
-        switch property.name {
-        case "DTSTART": start = Self.time(property, value)
-        case "DTEND": end = Self.time(property, value)
-        case "RECURRENCE-ID":
+    private mutating func read(
+        _ known: KnownProperty, _ property: ICalProperty, _ value: ICalValue, _ values: [ICalValue]
+    ) {
+        switch known {
+        case .dtstart: start = Self.time(property, value)
+        case .dtend: end = Self.time(property, value)
+        case .recurrenceID:
             recurrenceID = Self.time(property, value)
             recurrenceRange = property.parameter("RANGE")?.uppercased()
-        case "DURATION":
+        case .duration:
             if case .duration(let duration) = value { self.duration = (duration, property.line) }
-        case "SEQUENCE":
+        case .sequence:
             if case .integer(let number) = value { sequence = number }
-        case "DTSTAMP":
+        case .dtstamp:
             if case .dateTime(let time) = value { stamp = time }
-        case "RRULE", "EXRULE":
+        case .rrule, .exrule:
             guard case .recurrence(let rule) = value else { return }
             let read = RuleProperty(rule: rule, name: property.name, line: property.line)
-            if property.name == "RRULE" { rules.append(read) } else { exceptionRules.append(read) }
-        case "RDATE", "EXDATE":
+            if known == .rrule { rules.append(read) } else { exceptionRules.append(read) }
+        case .rdate, .exdate:
             let read = DateListProperty(
                 values: values, tzid: property.parameter("TZID"), line: property.line)
-            if property.name == "RDATE" {
+            if known == .rdate {
                 recurrenceDates.append(read)
             } else {
                 exceptionDates.append(read)
             }
-        case "SUMMARY": summary = value.text ?? ""
-        case "LOCATION": location = Self.nonEmpty(value.text)
-        case "DESCRIPTION": description = Self.nonEmpty(value.text)
-        case "STATUS": status = value.text.map { ($0.uppercased(), property.line) }
-        case "TRANSP": transparency = value.text.map { ($0.uppercased(), property.line) }
-        case "CATEGORIES": categories += Self.texts(values)
-        case "RESOURCES": resources += Self.texts(values)
-        case "URL": url = Self.nonEmpty(value.text)
-        case "COLOR": color = Self.nonEmpty(value.text)
-        case "ORGANIZER": organizer = Self.participant(property, value)
-        case "ATTENDEE": Self.participant(property, value).map { attendees.append($0) }
+        case .summary: summary = value.text ?? ""
+        case .location: location = Self.nonEmpty(value.text)
+        case .description: description = Self.nonEmpty(value.text)
+        case .status: status = value.text.map { ($0.uppercased(), property.line) }
+        case .transp: transparency = value.text.map { ($0.uppercased(), property.line) }
+        case .categories: categories += Self.texts(values)
+        case .resources: resources += Self.texts(values)
+        case .url: url = Self.nonEmpty(value.text)
+        case .color: color = Self.nonEmpty(value.text)
+        case .organizer: organizer = Self.participant(property, value)
+        case .attendee: Self.participant(property, value).map { attendees.append($0) }
         default: break
         }
     }

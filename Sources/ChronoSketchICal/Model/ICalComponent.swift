@@ -18,7 +18,9 @@ public struct ICalParameter: Sendable, Hashable {
 public struct ICalProperty: Sendable, Hashable {
     /// Upper-cased name; empty for a line that is not a property at all, kept so that it is
     /// written back as it came.
-    public var name: String
+    public let name: String
+    /// The property the name names, when it is one of the RFC's.
+    public let known: KnownProperty?
     public var parameters: [ICalParameter]
     /// The unfolded content line as read (or as rebuilt by a repair of the reader).
     public let contentLine: [UInt8]
@@ -44,6 +46,7 @@ public struct ICalProperty: Sendable, Hashable {
         line: Int, lineProblems: [String] = []
     ) {
         self.name = name
+        known = KnownProperty(name: name)
         self.parameters = parameters
         self.contentLine = contentLine
         self.valueStart = valueStart

@@ -105,15 +105,31 @@ struct ContentLineReader {
         return line
     }
 
+    /// The first line feed and carriage return in `buffer` at or after where the scan last
+    /// looked (`buffer.count` for none), or -1 when not looked for since the buffer changed:
+    /// each is searched for once per occurrence, not once per line.
+    private var nextLineFeed = -1
+    private var nextReturn = -1
+
+    /// The index of the first line ending byte (LF or CR) at or after `scan`, or
+    /// `buffer.count` when there is none in the buffer.
+    private mutating func lineEnd(from scan: Int) -> Int {
+        if nextLineFeed < scan {
+            nextLineFeed =
+                ByteScan.firstIndex(of: 0x0A, in: buffer, scan..<buffer.count) ?? buffer.count
+        }
+        if nextReturn < scan {
+            nextReturn =
+                ByteScan.firstIndex(of: 0x0D, in: buffer, scan..<buffer.count) ?? buffer.count
+        }
+        return min(nextLineFeed, nextReturn)
+    }
+
     /// The bounds of the next physical line in `buffer`, without its line ending.
     private mutating func nextPhysicalLine() throws(InputError) -> (Int, Int)? {
         var scan = position
         while true {
-            while scan < buffer.count {
-                let byte = buffer[scan]
-                if byte == 0x0A || byte == 0x0D { break }
-                scan += 1
-            }
+            scan = lineEnd(from: scan)
             if scan < buffer.count {
                 let start = position
                 var next = scan + 1
@@ -179,6 +195,8 @@ struct ContentLineReader {
             atEnd = true
             return
         }
+        nextLineFeed = -1
+        nextReturn = -1
         if position > 0 {
             buffer.removeSubrange(0..<position)
             position = 0
@@ -295,52 +313,10 @@ enum UTF8Check {
 
     /// The first problem in `bytes`, or nil when they are NUL-free UTF-8.
     static func problem(_ bytes: [UInt8]) -> Problem? {
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            // Sixteen bytes of ASCII without NUL at once, as most of any calendar is; a block
-            // with anything else is decoded byte by byte.
-            if index + 16 <= count {
-                var any: UInt8 = 0
-                var least: UInt8 = 0xFF
-                for offset in index..<(index + 16) {
-                    any |= bytes[offset]
-                    least = min(least, bytes[offset])
-                }
-                if any < 0x80, least > 0 {
-                    index += 16
-                    continue
-                }
-            }
-            let blockEnd = min(count, index + 16)
-            while index < blockEnd {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    if byte == 0 { return .nulByte }
-                    index += 1
-                    continue
-                }
-                let length: Int
-                let minimum: UInt32
-                var scalar: UInt32
-                switch byte {
-                case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-                case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-                case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-                default: return .invalidUTF8
-                }
-                guard index + length <= count else { return .invalidUTF8 }
-                for offset in 1..<length {
-                    let continuation = bytes[index + offset]
-                    guard continuation & 0xC0 == 0x80 else { return .invalidUTF8 }
-                    scalar = scalar << 6 | UInt32(continuation & 0x3F)
-                }
-                if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) {
-                    return .invalidUTF8
-                }
-                index += length
-            }
+        switch ByteScan.utf8Problem(bytes) {
+        case .none: nil
+        case .nulByte: .nulByte
+        case .invalidUTF8: .invalidUTF8
         }
-        return nil
     }
 }

@@ -10,25 +10,32 @@ enum TextValue {
 
     /// The value `bytes` stand for.
     static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
-        guard bytes.contains(backslash) else { return String(decoding: bytes, as: UTF8.self) }
+        guard var escape = ByteScan.firstIndex(of: backslash, in: bytes) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == backslash, index + 1 < bytes.endIndex else {
-                result.append(byte)
-                index += 1
-                continue
+        var runStart = bytes.startIndex
+        while true {
+            result.append(contentsOf: bytes[runStart..<escape])
+            guard escape + 1 < bytes.endIndex else {
+                result.append(backslash)
+                runStart = bytes.endIndex
+                break
             }
-            let next = bytes[index + 1]
+            let next = bytes[escape + 1]
             switch next {
             case UInt8(ascii: "n"), UInt8(ascii: "N"): result.append(0x0A)
             case backslash, UInt8(ascii: ";"), comma: result.append(next)
-            default: result.append(contentsOf: [byte, next])
+            default: result.append(contentsOf: [backslash, next])
             }
-            index += 2
+            runStart = escape + 2
+            guard let found = ByteScan.firstIndex(of: backslash, in: bytes[runStart...]) else {
+                break
+            }
+            escape = found
         }
+        result.append(contentsOf: bytes[runStart...])
         return String(decoding: result, as: UTF8.self)
     }
 

@@ -26,38 +26,42 @@ enum ValueReader {
         case durationOrDateTime, utcOffset, integer, recurrence, uri, geo, other
     }
 
-    /// The value kind of a property's default type (RFC 5545 §3.8, RFC 7986, RFC 9074); nil for
-    /// a property of no known type. Non-standard (`X-`) properties default to TEXT (§3.8.8.2).
-    static func defaultKind(of property: String) -> Kind? {
-        switch property {
-        case "CALSCALE", "METHOD", "PRODID", "VERSION", "CLASS", "COMMENT", "DESCRIPTION",
-            "LOCATION", "STATUS", "SUMMARY", "TRANSP", "TZID", "TZNAME", "CONTACT", "RELATED-TO",
-            "UID", "ACTION", "NAME", "COLOR":
-            .text
-        case "CATEGORIES", "RESOURCES": .textList
-        case "DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "DTSTAMP", "CREATED", "LAST-MODIFIED",
-            "COMPLETED", "ACKNOWLEDGED":
-            .dateTime
-        case "EXDATE": .dateTimeList
-        case "RDATE": .dateTimeOrPeriodList
-        case "FREEBUSY": .periodList
-        case "DURATION", "REFRESH-INTERVAL": .duration
-        case "TRIGGER": .durationOrDateTime
-        case "TZOFFSETFROM", "TZOFFSETTO": .utcOffset
-        case "PERCENT-COMPLETE", "PRIORITY", "SEQUENCE", "REPEAT": .integer
-        case "RRULE", "EXRULE": .recurrence
-        case "ATTACH", "TZURL", "URL", "SOURCE", "IMAGE", "CONFERENCE", "ATTENDEE", "ORGANIZER":
-            .uri
-        case "GEO": .geo
-        case "REQUEST-STATUS": .other
-        default: property.hasPrefix("X-") ? .text : nil
+    /// The value kind of a property's default type (RFC 5545 §3.8, RFC 7986, RFC 9073,
+    /// RFC 9074); nil for a property of no known type. Non-standard (`X-`) properties default to
+    /// TEXT (§3.8.8.2).
+    static func defaultKind(of property: ICalProperty) -> Kind? {
+        guard let known = property.known else { return property.name.hasPrefix("X-") ? .text : nil }
+        switch known {
+        case .calscale, .method, .prodid, .version, .class, .comment, .description, .location,
+            .status, .summary, .transp, .tzid, .tzname, .contact, .relatedTo, .uid, .action,
+            .name, .color, .locationType, .participantType, .resourceType, .tzidAliasOf,
+            .busytype, .proximity, .refid:
+            return .text
+        case .categories, .resources: return .textList
+        case .dtstart, .dtend, .due, .recurrenceID, .dtstamp, .created, .lastModified, .completed,
+            .acknowledged, .tzuntil:
+            return .dateTime
+        case .exdate: return .dateTimeList
+        case .rdate: return .dateTimeOrPeriodList
+        case .freebusy: return .periodList
+        case .duration, .refreshInterval: return .duration
+        case .trigger: return .durationOrDateTime
+        case .tzoffsetfrom, .tzoffsetto: return .utcOffset
+        case .percentComplete, .priority, .sequence, .repeat: return .integer
+        case .rrule, .exrule: return .recurrence
+        case .attach, .tzurl, .url, .source, .image, .conference, .attendee, .organizer,
+            .calendarAddress, .link, .concept:
+            return .uri
+        case .geo: return .geo
+        // No default type (RFC 9073 §6.5, §6.6): read as written unless VALUE names one.
+        case .requestStatus, .structuredData, .styledDescription: return .other
         }
     }
 
     /// The kind a property is read as: the VALUE parameter's type where it names one (a list
     /// property stays a list), else the default.
     static func kind(of property: ICalProperty) -> Kind {
-        let standard = defaultKind(of: property.name)
+        let standard = defaultKind(of: property)
         guard let declared = property.parameter("VALUE")?.uppercased() else {
             return standard ?? .other
         }
