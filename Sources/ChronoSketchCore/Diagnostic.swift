@@ -23,6 +23,11 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public let message: String
     /// What the reader did instead, when it went on (`read as a one-day event`).
     public let assumption: String?
+    /// How many more times the same problem (severity, message and assumption) came up in the
+    /// same file, and the first few of the lines it came up on: a file of 246 events without
+    /// a UID gives one diagnostic, not 246 (``DiagnosticLog``).
+    public internal(set) var repeats = 0
+    public internal(set) var repeatLines: [Int] = []
 
     public init(
         _ severity: Severity, file: String, line: Int?, uid: String? = nil, message: String,
@@ -42,10 +47,17 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         return file
     }
 
-    /// The message followed by the assumption, as one sentence.
+    /// The message followed by the assumption, as one sentence, and how often it repeats.
     public var fullMessage: String {
-        if let assumption { return "\(message); \(assumption)" }
-        return message
+        var text = message
+        if repeats > 0 {
+            let lines = repeatLines.map(String.init).joined(separator: ", ")
+            let more = repeats > repeatLines.count ? ", …" : ""
+            text +=
+                " (\(repeats) more time\(repeats == 1 ? "" : "s")\(lines.isEmpty ? "" : ": line\(repeatLines.count == 1 && repeats == 1 ? "" : "s") \(lines)\(more)"))"
+        }
+        if let assumption { text += "; \(assumption)" }
+        return text
     }
 
     public var description: String { "\(location): \(severity.rawValue): \(fullMessage)" }

@@ -64,6 +64,10 @@ struct ValidateCommand: Command {
                 writer.field("message", error.message)
                 writer.field("assumption", nil as String?)
                 writer.field("uid", nil as String?)
+                writer.field("repeats", 0)
+                writer.key("repeatLines")
+                writer.beginArray()
+                writer.endArray()
                 writer.endObject()
             }
             for finding in findings {
@@ -75,6 +79,11 @@ struct ValidateCommand: Command {
                 writer.field("message", finding.message)
                 writer.field("assumption", finding.assumption)
                 writer.field("uid", finding.uid)
+                writer.field("repeats", finding.repeats)
+                writer.key("repeatLines")
+                writer.beginArray()
+                for line in finding.repeatLines { writer.number(line) }
+                writer.endArray()
                 writer.endObject()
             }
             writer.endArray()

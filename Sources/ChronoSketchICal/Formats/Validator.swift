@@ -9,18 +9,43 @@ import ChronoSketchCore
 /// everything mapping the events finds (an end before its start, TZIDs that do not resolve,
 /// DST gaps, series limits).
 public enum Validator {
-    /// The findings for one input, in line order.
+    /// The findings for one input, in line order, the same problem said once with the number
+    /// of further times and lines (``DiagnosticLog``).
     /// - Throws: ``InputError`` when the input cannot be read at all.
     public static func validate(
         _ input: InputSource, options: LoadOptions, database: ZoneInfoDatabase = .system
     ) throws(InputError) -> [Diagnostic] {
-        // Component by component: each child of VCALENDAR is checked as it is read and let go;
-        // the calendar's own properties are checked at its end.
-        var reader = try ICalendarReader(input, limits: options.limits)
-        var findings: [Diagnostic] = []
-        var calendar: ICalComponent?
-        var method: String?
-        while let item = try reader.next() {
+        // One read: each child of VCALENDAR is checked as the stream reads it and let go, the
+        // calendar's own properties at its end, while the events are mapped as for
+        // `ics events`.
+        let checker = Checker(file: input.name)
+        var options = options
+        options.inspector = checker
+        let loaded = try CalendarLoader.load([input], options: options, database: database)
+        if let failure = loaded.unusableInputs.first { throw failure }
+        var log = DiagnosticLog()
+        log += checker.findings.diagnostics
+        var messagesByLine: [Int: [String]] = [:]
+        for finding in log.diagnostics {
+            messagesByLine[finding.line ?? 0, default: []].append(finding.message)
+        }
+        for diagnostic in loaded.diagnostics {
+            let said = messagesByLine[diagnostic.line ?? 0] ?? []
+            if !said.contains(where: { same($0, diagnostic.message) }) { log.append(diagnostic) }
+        }
+        return log.diagnostics
+    }
+
+    /// The checks, fed the items of the input as they are read.
+    private final class Checker: ComponentInspector, @unchecked Sendable {
+        let file: String
+        private(set) var findings = DiagnosticLog()
+        private var calendar: ICalComponent?
+        private var method: String?
+
+        init(file: String) { self.file = file }
+
+        func inspect(_ item: ReaderItem) {
             switch item {
             case .calendarBegin(let begun):
                 calendar = begun
@@ -29,32 +54,16 @@ public enum Validator {
                 calendar?.properties.append(property)
                 if property.name == "METHOD", method == nil { method = property.rawValue }
             case .component(let component):
-                check(component, file: input.name, parentMethod: method, findings: &findings)
+                check(component, file: file, parentMethod: method, findings: &findings)
             case .looseLine:
                 break
             case .calendarEnd:
                 if let finished = calendar {
-                    check(finished, file: input.name, parentMethod: nil, findings: &findings)
+                    check(finished, file: file, parentMethod: nil, findings: &findings)
                 }
                 calendar = nil
             }
         }
-        findings = reader.takeDiagnostics() + findings
-        let loaded = try CalendarLoader.load([input], options: options, database: database)
-        if let failure = loaded.unusableInputs.first { throw failure }
-        var messagesByLine: [Int: [String]] = [:]
-        for finding in findings {
-            messagesByLine[finding.line ?? 0, default: []].append(finding.message)
-        }
-        for diagnostic in loaded.diagnostics {
-            let said = messagesByLine[diagnostic.line ?? 0] ?? []
-            if !said.contains(where: { same($0, diagnostic.message) }) {
-                findings.append(diagnostic)
-            }
-        }
-        return findings.enumerated().sorted {
-            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-        }.map(\.element)
     }
 
     /// Two findings about the same thing: mapping repeats what the reader saw, and says in
@@ -65,7 +74,7 @@ public enum Validator {
 
     private static func check(
         _ component: ICalComponent, file: String, parentMethod: String?,
-        findings: inout [Diagnostic]
+        findings: inout DiagnosticLog
     ) {
         let uid = component.property("UID")?.value?.text
         func report(

@@ -26,12 +26,19 @@ struct CalendarStream {
     private var waiting: [EventSource] = []
     private var ready: [EventSource] = []
     private var readyIndex = 0
+    /// Shown every item the reader hands on, before the stream takes what it needs.
+    private let inspector: ComponentInspector?
 
     /// Opens `source`.
+    /// - Parameter inspector: shown every item read (the checks of `ics validate`, which so
+    ///   read the input once with the events).
     /// - Throws: ``InputError`` when the input is missing or unreadable.
-    init(reading source: InputSource, limits: ReadLimits) throws(InputError) {
+    init(reading source: InputSource, limits: ReadLimits, inspector: ComponentInspector? = nil)
+        throws(InputError)
+    {
         name = source.name
         reader = try ICalendarReader(source, limits: limits)
+        self.inspector = inspector
     }
 
     /// Problems of structure found so far.
@@ -52,6 +59,7 @@ struct CalendarStream {
                 release()
                 continue
             }
+            inspector?.inspect(item)
             handle(item)
         }
     }
@@ -140,4 +148,12 @@ struct CalendarStream {
         current = scopes.count - 1
         return scopes.count - 1
     }
+}
+
+/// Sees every item a ``CalendarStream`` reads, on the thread that reads it.
+///
+/// A stream read ahead (``ReadAheadStream``) calls it on the reading thread; what it gathers
+/// is read by the calling thread only once the stream has ended.
+protocol ComponentInspector: AnyObject, Sendable {
+    func inspect(_ item: ReaderItem)
 }

@@ -10,6 +10,8 @@ public struct LoadOptions: Sendable {
     public var wrTimezone: WRTimezonePolicy
     public var limits: ReadLimits
     public var expansion: ExpansionLimits
+    /// Shown every item read from the inputs (``Validator``).
+    var inspector: ComponentInspector?
 
     public init(
         zone: TargetZone, from: CivilDate? = nil, to: CivilDate? = nil,
@@ -87,7 +89,7 @@ public enum CalendarLoader {
     ) -> (kept: [Kept], diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
-        var diagnostics: [[Diagnostic]] = []
+        var diagnostics: [DiagnosticLog] = []
         var candidates: [Candidate<Kept>] = []
         var series = SeriesCollector()
         let from = options.from.map(LocalDateTime.init(startOf:))
@@ -131,26 +133,29 @@ public enum CalendarLoader {
     ///   is kept.
     private static func readEvents(
         _ inputs: [InputSource], options: LoadOptions, mapper: inout EventMapper,
-        series: inout SeriesCollector, diagnostics: inout [[Diagnostic]],
+        series: inout SeriesCollector, diagnostics: inout [DiagnosticLog],
         each: (CalendarEvent, ICalDateTime?, Int) -> Void
     ) -> [InputError] {
         var unusable: [InputError] = []
         for (fileIndex, input) in inputs.enumerated() {
-            var found: [Diagnostic] = []
+            var log = DiagnosticLog()
             do throws(InputError) {
                 let stream = ReadAheadStream(
-                    try CalendarStream(reading: input, limits: options.limits))
-                defer { found += stream.takeDiagnostics() }
+                    try CalendarStream(
+                        reading: input, limits: options.limits, inspector: options.inspector))
+                defer { log += stream.takeDiagnostics() }
                 while let (source, scope) = try stream.next().map({ ($0.source, $0.scope) }) {
                     if series.take(source, fileIndex: fileIndex, scope: scope) != nil { continue }
                     if let event = mapper.map(source, fileIndex: fileIndex, scope: scope) {
                         each(event, source.stamp, fileIndex)
                     }
+                    log += mapper.takeDiagnostics()
                 }
             } catch {
                 unusable.append(error)
             }
-            diagnostics.append(found + mapper.takeDiagnostics())
+            log += mapper.takeDiagnostics()
+            diagnostics.append(log)
         }
         return unusable
     }
@@ -175,7 +180,7 @@ public enum CalendarLoader {
     ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
-        var diagnostics = [[Diagnostic]](repeating: [], count: inputs.count)
+        var diagnostics = [DiagnosticLog](repeating: DiagnosticLog(), count: inputs.count)
         var series = SeriesCollector()
         var expander = SeriesExpander(options: options)
         let from = options.from.map(LocalDateTime.init(startOf:))
@@ -260,14 +265,9 @@ public enum CalendarLoader {
         }
     }
 
-    /// Each input's diagnostics in line order (stable), inputs in order.
-    private static func inLineOrder(_ diagnostics: [[Diagnostic]]) -> [Diagnostic] {
-        diagnostics.flatMap { list in
-            list.enumerated().sorted {
-                ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-            }
-            .map(\.element)
-        }
+    /// Each input's diagnostics in line order, inputs in order.
+    private static func inLineOrder(_ diagnostics: [DiagnosticLog]) -> [Diagnostic] {
+        diagnostics.flatMap(\.diagnostics)
     }
 
     /// Expands every series and maps the overrides without a recurring master; reports the
@@ -277,7 +277,7 @@ public enum CalendarLoader {
         expander: inout SeriesExpander, options: LoadOptions, inputs: [InputSource],
         candidates: inout [Candidate<Kept>],
         make: (CalendarEvent, ICalDateTime?, Int, Int) -> Candidate<Kept>,
-        diagnostics: inout [[Diagnostic]], emit: ((CalendarEvent) -> Void)? = nil
+        diagnostics: inout [DiagnosticLog], emit: ((CalendarEvent) -> Void)? = nil
     ) {
         var notes: [Diagnostic] = []
         let (groups, orphans) = series.groups(diagnostics: &notes)
@@ -364,7 +364,7 @@ public enum CalendarLoader {
         /// says so once and expands nothing more.
         mutating func expand(
             _ group: SeriesGroup, window: ExpansionWindow, mapper: inout EventMapper,
-            diagnostics: inout [[Diagnostic]], emit: (CalendarEvent) -> Void
+            diagnostics: inout [DiagnosticLog], emit: (CalendarEvent) -> Void
         ) {
             let fileIndex = group.master.fileIndex
             guard budget > 0 else {
@@ -423,7 +423,7 @@ public enum CalendarLoader {
     /// The indices of the candidates to keep, one per id: highest SEQUENCE, then latest
     /// DTSTAMP, then last read. Each dropped one gets a warning in its file's list.
     private static func keepNewest<Kept>(
-        _ candidates: [Candidate<Kept>], notes: inout [[Diagnostic]]
+        _ candidates: [Candidate<Kept>], notes: inout [DiagnosticLog]
     ) -> [Int] {
         var best: [String: Int] = [:]
         best.reserveCapacity(candidates.count)

@@ -60,7 +60,7 @@ struct EventMapper {
             diagnostics.append(fatal)
             return nil
         }
-        diagnostics += source.diagnostics
+        diagnostics += source.diagnostics.diagnostics
         guard let startProperty = source.start else { return nil }
         let context = Context(source: source, fileIndex: fileIndex, scope: scope)
         let uid = source.uid ?? missingUID(source)

@@ -66,7 +66,7 @@ struct EventSource: Sendable {
     var url: String?
     var color: String?
     /// Problems with properties that mapping reads, already worded.
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = DiagnosticLog()
     /// Set when DTSTART is missing or unreadable: the event cannot be placed.
     var fatal: Diagnostic?
 

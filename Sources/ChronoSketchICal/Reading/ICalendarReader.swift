@@ -51,8 +51,9 @@ struct ICalendarReader {
     private var calendarProperties = 0
     private var lastLine = 0
 
-    /// Problems found so far; take them with ``takeDiagnostics()``.
-    private(set) var diagnostics: [Diagnostic] = []
+    /// Problems found so far, the same problem said once; take them with
+    /// ``takeDiagnostics()``.
+    private var log = DiagnosticLog()
 
     /// Opens the input.
     /// - Parameter chunkSize: bytes per read; tests use small ones to cross chunk boundaries.
@@ -68,8 +69,8 @@ struct ICalendarReader {
     }
 
     mutating func takeDiagnostics() -> [Diagnostic] {
-        defer { diagnostics.removeAll() }
-        return diagnostics
+        defer { log = DiagnosticLog() }
+        return log.diagnostics
     }
 
     /// Bytes read so far.
@@ -385,7 +386,7 @@ struct ICalendarReader {
     mutating func report(
         _ severity: Diagnostic.Severity, _ line: Int, _ message: String, _ assumption: String?
     ) {
-        diagnostics.append(
+        log.append(
             Diagnostic(severity, file: name, line: line, message: message, assumption: assumption))
     }
 

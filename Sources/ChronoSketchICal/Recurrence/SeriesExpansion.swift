@@ -99,7 +99,7 @@ extension EventMapper {
                 map($0.source, fileIndex: $0.fileIndex, scope: $0.scope)
             }
         }
-        diagnostics += master.diagnostics
+        diagnostics += master.diagnostics.diagnostics
         let uid = master.uid ?? missingUID(master)
         let start = resolve(startProperty, context)
         guard let (frame, origin) = seriesFrame(startProperty, start, context),

@@ -1,0 +1,77 @@
+/// The diagnostics of one input, in line order, the same problem said once.
+///
+/// Every stage of reading appends to the log of its input. A diagnostic with the same
+/// severity, message and assumption as one already logged is not kept again: the first one
+/// counts it and notes the first few lines it came up on, so a file of 246 events without a
+/// UID, or a million broken lines, costs one entry.
+public struct DiagnosticLog: Sendable {
+    private struct Key: Hashable {
+        var severity: Diagnostic.Severity
+        var message: String
+        var assumption: String?
+    }
+
+    /// Lines noted for a repeated problem, beyond the one it is reported on.
+    public static let notedLines = 3
+
+    private var entries: [Diagnostic] = []
+    private var positions: [Key: Int] = [:]
+
+    public init() {}
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        let key = Key(
+            severity: diagnostic.severity, message: diagnostic.message,
+            assumption: diagnostic.assumption)
+        guard let position = positions[key] else {
+            positions[key] = entries.count
+            entries.append(diagnostic)
+            return
+        }
+        // Most often the problem comes again further down: counted in place.
+        if diagnostic.repeats == 0, let line = diagnostic.line,
+            line >= entries[position].line ?? Int.min
+        {
+            entries[position].repeats += 1
+            let noted = entries[position].repeatLines
+            if noted.count < Self.notedLines {
+                entries[position].repeatLines.append(line)
+                if let last = noted.last, last > line { entries[position].repeatLines.sort() }
+            } else if let last = noted.last, line < last {
+                entries[position].repeatLines[noted.count - 1] = line
+                entries[position].repeatLines.sort()
+            }
+            return
+        }
+        // The one reported is the earliest; the lines noted are the next earliest.
+        let old = entries[position]
+        let laterIsNew = (old.line ?? Int.min) <= (diagnostic.line ?? Int.min)
+        var kept = laterIsNew ? old : diagnostic
+        let later = laterIsNew ? diagnostic : old
+        kept.repeats = old.repeats + diagnostic.repeats + 1
+        var lines = old.repeatLines + diagnostic.repeatLines + (later.line.map { [$0] } ?? [])
+        if lines.count > 1 { lines.sort() }
+        kept.repeatLines = Array(lines.prefix(Self.notedLines))
+        entries[position] = kept
+    }
+
+    public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) {
+        for diagnostic in diagnostics { append(diagnostic) }
+    }
+
+    /// Whether an error was logged.
+    public var hasErrors: Bool { entries.contains { $0.severity == .error } }
+
+    /// The diagnostics by line (those without one first), in the order written within a line.
+    public var diagnostics: [Diagnostic] {
+        entries.enumerated().sorted {
+            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+        }.map(\.element)
+    }
+}
+
+extension DiagnosticLog {
+    public static func += (log: inout DiagnosticLog, diagnostics: [Diagnostic]) {
+        log.append(contentsOf: diagnostics)
+    }
+}
