@@ -3,7 +3,7 @@ import ChronoSketchCore
 /// Checks a calendar against RFC 5545 and reports every finding with its line.
 ///
 /// Reports the reader's problems (structure, bytes, lines that are not properties), every value
-/// the guards or libical rejected, the properties RFC 5545 requires (PRODID and VERSION in
+/// that does not read by its type, names no RFC defines, the properties RFC 5545 requires (PRODID and VERSION in
 /// VCALENDAR; UID, DTSTAMP and DTSTART in VEVENT; UID and DTSTAMP in VTODO and VJOURNAL; TZID
 /// and an observance in VTIMEZONE; ACTION and TRIGGER in VALARM), DTEND with DURATION, and
 /// everything mapping the events finds (an end before its start, TZIDs that do not resolve,

@@ -1,8 +1,8 @@
 import ChronoSketchCore
 
-/// Reads the DATE and DATE-TIME texts libical accepts: RFC 5545's basic forms
-/// (`YYYYMMDD`, `YYYYMMDDTHHMMSS`, with `Z` for UTC) and the extended forms libical also takes
-/// (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SS[Z]`), with every field range-checked.
+/// Reads DATE and DATE-TIME texts: RFC 5545's basic forms (`YYYYMMDD`, `YYYYMMDDTHHMMSS`, with
+/// `Z` for UTC) and the ISO 8601 extended forms some producers write (`YYYY-MM-DD`,
+/// `YYYY-MM-DDTHH:MM:SS[Z]`), with every field range-checked.
 enum ICalDateTimeText {
     /// - Throws: ``CivilTimeError`` quoting the text.
     static func parse(_ text: some StringProtocol) throws(CivilTimeError) -> ICalDateTime {

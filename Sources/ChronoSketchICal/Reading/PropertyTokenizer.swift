@@ -99,8 +99,8 @@ enum PropertyTokenizer {
                     while index < bytes.count, bytes[index] != semicolon, bytes[index] != colon,
                         bytes[index] != comma
                     {
-                        // Apple writes `\;` inside parameter values; like libical, a
-                        // backslash keeps the next byte in the value.
+                        // Apple writes `\;` inside parameter values: a backslash keeps the
+                        // next byte in the value.
                         index += bytes[index] == backslash && index + 1 < bytes.count ? 2 : 1
                     }
                     values.append(decodeCaret(bytes[valueStart..<index]))

@@ -1,5 +1,6 @@
-/// Bounds the reader enforces before libical sees a line (libical's writer recurses per
-/// nesting level, its parser keeps at most 100 parameters, and memory must stay bounded).
+/// Bounds the reader enforces so that memory and work stay bounded whatever the input: a
+/// component is held whole until its END, and a nesting level costs a level of recursion
+/// wherever a tree is walked.
 public struct ReadLimits: Sendable, Hashable {
     /// Longest unfolded content line, in bytes.
     public var maximumLineLength: Int
