@@ -23,7 +23,10 @@ struct ValidateCommand: Command {
         positional: PositionalSpec(
             name: "file", help: "Calendar files to check; '-' or none reads standard input.",
             repeats: true),
-        options: [format, CommonOptions.zone, CommonOptions.wrTimezone])
+        options: [
+            format, CommonOptions.zone, CommonOptions.wrTimezone, CommonOptions.maxInstances,
+            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
+        ])
 
     let inputs: [InputSource]
     let options: LoadOptions
@@ -34,7 +37,8 @@ struct ValidateCommand: Command {
         options = LoadOptions(
             zone: try CommonOptions.zone(arguments, environment: environment),
             wrTimezone: try CommonOptions.choice(
-                arguments, CommonOptions.wrTimezone, default: .apply))
+                arguments, CommonOptions.wrTimezone, default: .apply),
+            expansion: try CommonOptions.expansionLimits(arguments))
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
     }
 

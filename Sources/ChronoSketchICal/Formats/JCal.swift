@@ -18,6 +18,18 @@ public struct JCalError: Error, Sendable, Hashable, CustomStringConvertible {
 public enum JCal {
     // MARK: - Writing
 
+    /// What of a document jCal holds: everything but lines that are not properties and lines
+    /// outside every component, which `.ics` keeps as written and jCal has no form for.
+    public static func holdable(_ document: ICalDocument) -> ICalDocument {
+        func holdable(_ component: ICalComponent) -> ICalComponent {
+            var copy = component
+            copy.properties = component.properties.filter(\.isProperty)
+            copy.components = component.components.map(holdable)
+            return copy
+        }
+        return ICalDocument(components: document.components.map(holdable))
+    }
+
     /// One VCALENDAR as one jCal component; several (or bare components) as an array of them.
     public static func encode(_ document: ICalDocument) -> JSONValue {
         let components = document.components.map(component)

@@ -1,0 +1,13 @@
+import ChronoSketchCore
+
+/// What one VCALENDAR provides to the events inside it.
+struct CalendarScope: Sendable {
+    /// `X-WR-TIMEZONE`, the calendar-wide zone of Apple's and Google's exports.
+    var wrTimezone: String?
+    /// `METHOD`: an iTIP message (RFC 5546), where a VEVENT may lack DTSTART.
+    var method: String?
+    /// Embedded VTIMEZONEs by TZID.
+    var zones: [String: ICalComponent] = [:]
+    /// Whether a VEVENT has been read in this calendar.
+    var sawEvent = false
+}
