@@ -23,43 +23,47 @@ public enum BlockingCalendarReader {
     public static func read(_ input: InputSource, options: LoadOptions) throws(InputError) -> (
         entries: [BlockingEntry], diagnostics: [Diagnostic]
     ) {
-        // Both passes read the input, so standard input is read into memory once.
-        let source: InputSource
-        if case .standardInput = input {
-            source = .memory(name: input.name, bytes: try input.readAll())
-        } else {
-            source = input
-        }
-        let loaded = try CalendarLoader.load([source], options: options)
+        // One read: the events are loaded while the owners and the VFREEBUSY components are
+        // picked up as the stream reads them.
+        let gatherer = Gatherer()
+        var options = options
+        options.inspector = gatherer
+        let loaded = try CalendarLoader.load([input], options: options)
         if let failure = loaded.unusableInputs.first { throw failure }
-        let (document, _) = try DocumentReader.read(source, limits: options.limits)
-        var owners: [String: String] = [:]
         var entries: [BlockingEntry] = []
         var diagnostics = loaded.diagnostics
-        for calendar in document.components {
-            for component in calendar.components {
-                switch component.name {
-                case "VEVENT":
-                    if let uid = component.property("UID")?.rawValue,
-                        let owner = component.property("RELATED-TO")?.rawValue
-                    {
-                        owners[uid] = owner
-                    }
-                case "VFREEBUSY":
-                    entries += periods(
-                        of: component, file: input.name, zone: options.zone,
-                        diagnostics: &diagnostics)
-                default:
-                    break
-                }
-            }
+        for component in gatherer.freeBusy {
+            entries += periods(
+                of: component, file: input.name, zone: options.zone, diagnostics: &diagnostics)
         }
         let events = loaded.events.filter { $0.status != .cancelled }.map { event in
             BlockingEntry(
                 id: event.id, title: event.title, start: event.interval.start,
-                end: event.interval.end, owner: owners[event.uid], source: event.source)
+                end: event.interval.end, owner: gatherer.owners[event.uid], source: event.source)
         }
         return (events.filter { $0.end > $0.start } + entries, diagnostics)
+    }
+
+    /// What the events do not tell: whose time a VEVENT is (RELATED-TO), and the VFREEBUSYs.
+    private final class Gatherer: ComponentInspector, @unchecked Sendable {
+        private(set) var owners: [String: String] = [:]
+        private(set) var freeBusy: [ICalComponent] = []
+
+        func inspect(_ item: ReaderItem) {
+            guard case .component(let component) = item else { return }
+            switch component.name {
+            case "VEVENT":
+                if let uid = component.property("UID")?.rawValue,
+                    let owner = component.property("RELATED-TO")?.rawValue
+                {
+                    owners[uid] = owner
+                }
+            case "VFREEBUSY":
+                freeBusy.append(component)
+            default:
+                break
+            }
+        }
     }
 
     private static func periods(

@@ -239,7 +239,7 @@ public enum Converter {
             do {
                 let document = try document(
                     input, options: options, database: database, diagnostics: &diagnostics)
-                sources.append(.memory(name: input.name, bytes: ICalWriter.write(document)))
+                sources.append(.document(name: input.name, document))
             } catch {
                 unusable.append(error)
             }
@@ -508,8 +508,7 @@ public enum Converter {
         _ document: ICalDocument, options: ConversionOptions, database: ZoneInfoDatabase
     ) throws(InputError) -> ICalDocument {
         let loaded = try CalendarLoader.load(
-            [.memory(name: "window", bytes: ICalWriter.write(document))], options: options.load,
-            database: database)
+            [.document(name: "window", document)], options: options.load, database: database)
         let kept = Set(loaded.events.map(\.uid))
         var result = document
         for index in result.components.indices {

@@ -8,7 +8,9 @@ import ChronoSketchCore
 /// VTIMEZONE wins over the IANA database. Every other component is let go once read.
 struct CalendarStream {
     let name: String
-    private var reader: ICalendarReader
+    private var reader: any ComponentSource
+    /// What the stream itself says (a VEVENT inside another, X-WR-TIMEZONE after an event).
+    private var log = DiagnosticLog()
     private(set) var scopes: [CalendarScope] = []
     private var current: Int?
     private var waiting: [EventSource] = []
@@ -17,7 +19,7 @@ struct CalendarStream {
     /// Shown every item the reader hands on, before the stream takes what it needs.
     private let inspector: ComponentInspector?
 
-    /// Opens `source`.
+    /// Opens `source`: a tree is taken as it is, anything else read.
     /// - Parameter inspector: shown every item read (the checks of `ics validate`, which so
     ///   read the input once with the events).
     /// - Throws: ``InputError`` when the input is missing or unreadable.
@@ -25,12 +27,19 @@ struct CalendarStream {
         throws(InputError)
     {
         name = source.name
-        reader = try ICalendarReader(source, limits: limits)
+        if case .document(let name, let document) = source {
+            reader = DocumentItems(name: name, document: document)
+        } else {
+            reader = try ICalendarReader(source, limits: limits)
+        }
         self.inspector = inspector
     }
 
-    /// Problems of structure found so far.
-    mutating func takeDiagnostics() -> [Diagnostic] { reader.takeDiagnostics() }
+    /// Problems found so far: of structure, and of how events sit in their calendar.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { log = DiagnosticLog() }
+        return reader.takeDiagnostics() + log.diagnostics
+    }
 
     /// The next VEVENT, or nil at the end of the input.
     /// - Throws: ``InputError`` when the input turns out empty, not iCalendar or truncated.
@@ -69,9 +78,11 @@ struct CalendarStream {
             case "X-WR-TIMEZONE":
                 scopes[current].wrTimezone = text
                 if scopes[current].sawEvent {
-                    reader.report(
-                        .warning, property.line, "X-WR-TIMEZONE comes after the first VEVENT",
-                        "the events before it are read without it")
+                    log.append(
+                        Diagnostic(
+                            .warning, file: name, line: property.line,
+                            message: "X-WR-TIMEZONE comes after the first VEVENT",
+                            assumption: "the events before it are read without it"))
                 }
             case "METHOD":
                 scopes[current].method = text.uppercased()
@@ -114,10 +125,12 @@ struct CalendarStream {
     private mutating func takeNestedEvents(of component: ICalComponent, scope: Int) {
         for child in component.components where child.name != "VALARM" {
             if child.name == "VEVENT", child.closing != .endOfInput {
-                reader.report(
-                    .warning, child.line,
-                    "VEVENT inside a \(component.name) (opened at line \(component.line))",
-                    "read as an event of its own")
+                log.append(
+                    Diagnostic(
+                        .warning, file: name, line: child.line,
+                        message:
+                            "VEVENT inside a \(component.name) (opened at line \(component.line))",
+                        assumption: "read as an event of its own"))
                 take(child, scope: scope)
             }
             takeNestedEvents(of: child, scope: scope)

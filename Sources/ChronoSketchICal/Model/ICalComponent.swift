@@ -151,3 +151,23 @@ extension ICalComponent {
             + components.reduce(0) { $0 + $1.linesThatAreNotProperties }
     }
 }
+
+extension ICalComponent {
+    /// Its properties and components in the order they were read: a calendar that puts
+    /// properties after components (RFC 5545 puts them first) keeps its own order.
+    func forEachInReadOrder(
+        property visitProperty: (ICalProperty) -> Void,
+        component visitComponent: (ICalComponent) -> Void
+    ) {
+        var written = 0
+        for child in components {
+            let before = min(child.precedingProperties ?? properties.count, properties.count)
+            while written < before {
+                visitProperty(properties[written])
+                written += 1
+            }
+            visitComponent(child)
+        }
+        for property in properties[written...] { visitProperty(property) }
+    }
+}

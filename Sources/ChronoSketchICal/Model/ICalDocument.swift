@@ -65,3 +65,21 @@ extension ICalProperty {
         return rawValue == other.rawValue
     }
 }
+
+extension ICalDocument {
+    /// Its top-level components and the lines outside them, in the order they were read.
+    func forEachInReadOrder(
+        looseLine visitLine: (ICalProperty) -> Void,
+        component visitComponent: (ICalComponent) -> Void
+    ) {
+        var loose = looseLines[...]
+        for (position, component) in components.enumerated() {
+            while let line = loose.first, line.position <= position {
+                visitLine(line.property)
+                loose = loose.dropFirst()
+            }
+            visitComponent(component)
+        }
+        for line in loose { visitLine(line.property) }
+    }
+}

@@ -8,13 +8,16 @@ public enum InputSource: Sendable, Hashable {
     case standardInput
     /// Bytes already in memory, under a name used in messages.
     case memory(name: String, bytes: [UInt8])
+    /// A tree already read or built (jCal, records, a merge), under a name used in messages:
+    /// the loader takes its components as they are, with no text in between.
+    case document(name: String, ICalDocument)
 
     /// The name diagnostics use: the path as given, `<stdin>`, or the memory name.
     public var name: String {
         switch self {
         case .file(let path): path
         case .standardInput: "<stdin>"
-        case .memory(let name, _): name
+        case .memory(let name, _), .document(let name, _): name
         }
     }
 }
@@ -51,6 +54,9 @@ struct ChunkReader {
         switch source {
         case .memory(_, let bytes):
             memory = bytes
+        case .document(_, let document):
+            // Only what needs the text asks for it; the loader reads the tree itself.
+            memory = ICalWriter.write(document)
         case .standardInput:
             handle = FileHandle.standardInput
         case .file(let path):

@@ -45,7 +45,8 @@ struct SeriesPlan {
     private static func canBeReadTwice(_ input: InputSource) -> Bool {
         switch input {
         case .memory: return true
-        case .standardInput: return false
+        // A tree in memory has no lines to count; its series wait for its end.
+        case .standardInput, .document: return false
         case .file(let path):
             let type = try? FileManager.default.attributesOfItem(atPath: path)[.type]
             return (type as? FileAttributeType) == .typeRegular

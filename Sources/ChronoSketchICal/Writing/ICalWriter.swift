@@ -9,31 +9,17 @@ public enum ICalWriter {
     /// The document as bytes.
     public static func write(_ document: ICalDocument) -> [UInt8] {
         var bytes: [UInt8] = []
-        var loose = document.looseLines[...]
-        for (index, component) in document.components.enumerated() {
-            while let line = loose.first, line.position <= index {
-                appendFolded(line.property.contentLine, to: &bytes)
-                loose = loose.dropFirst()
-            }
-            append(component, to: &bytes)
-        }
-        for line in loose { appendFolded(line.property.contentLine, to: &bytes) }
+        document.forEachInReadOrder(
+            looseLine: { appendFolded($0.contentLine, to: &bytes) },
+            component: { append($0, to: &bytes) })
         return bytes
     }
 
     static func append(_ component: ICalComponent, to bytes: inout [UInt8]) {
         appendFolded(component.beginText ?? Array("BEGIN:\(component.name)".utf8), to: &bytes)
-        let properties = component.properties
-        var written = 0
-        for child in component.components {
-            let before = min(child.precedingProperties ?? properties.count, properties.count)
-            while written < before {
-                appendFolded(properties[written].contentLine, to: &bytes)
-                written += 1
-            }
-            append(child, to: &bytes)
-        }
-        for property in properties[written...] { appendFolded(property.contentLine, to: &bytes) }
+        component.forEachInReadOrder(
+            property: { appendFolded($0.contentLine, to: &bytes) },
+            component: { append($0, to: &bytes) })
         appendFolded(component.endText ?? Array("END:\(component.name)".utf8), to: &bytes)
     }
 
