@@ -94,7 +94,7 @@ public struct ConversionResult: Sendable {
 /// Converts between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.
 ///
 /// `.ics` and jCal go through the lossless tree (``ICalDocument``): properties are written from
-/// their text as read. Records become VEVENTs built by libical, with a VTIMEZONE for each zone
+/// their text as read. Records become VEVENTs built from their fields, with a VTIMEZONE for each zone
 /// they name. Occurrence outputs are the listing of `ics events`.
 public enum Converter {
     /// PRODID of calendars built from records.
@@ -272,17 +272,12 @@ public enum Converter {
         case .jcal:
             let json = try parseJSON(bytes, name: input.name)
             do {
-                let text = try JCal.icalendarText(json)
-                let (document, found) = try DocumentReader.read(
-                    .memory(name: input.name, bytes: Array(text.utf8)), limits: options.load.limits)
+                let (document, found) = try JCal.decode(
+                    json, name: input.name, limits: options.load.limits)
                 diagnostics += found
                 return document
-            } catch let error as JCalError {
-                throw InputError(file: input.name, message: "Not jCal: \(error.message)")
-            } catch let error as InputError {
-                throw error
             } catch {
-                throw InputError(file: input.name, message: "\(error)")
+                throw InputError(file: input.name, message: "Not jCal: \(error.message)")
             }
         case .json:
             let json = try parseJSON(bytes, name: input.name)
@@ -388,14 +383,15 @@ public enum Converter {
         }
     }
 
-    /// Records as a calendar of VEVENTs built by libical, with VTIMEZONEs for the zones named.
+    /// Records as a calendar of VEVENTs built from their fields (``ComponentBuilder``), each on
+    /// the line of its record, with a VTIMEZONE built by libical for each zone named.
     private static func drafts(
         _ records: [RecordImport.Fields], name: String, options: ConversionOptions,
         database: ZoneInfoDatabase, diagnostics: inout [Diagnostic], outlook: Bool = false
     ) throws(InputError) -> ICalDocument {
-        var events: [String] = []
+        var events: [ICalComponent] = []
         var zones: [String] = []
-        for record in records {
+        for (index, record) in records.enumerated() {
             do {
                 let draft: EventDraft
                 if outlook, case .csv(let row) = record.storage {
@@ -404,7 +400,9 @@ public enum Converter {
                     draft = try RecordImport.draft(record) { database.zone(named: $0) != nil }
                 }
                 for zone in draft.zoneNames where !zones.contains(zone) { zones.append(zone) }
-                events.append(LibicalEventBuilder.vevent(draft, stamp: options.stamp))
+                events.append(
+                    ComponentBuilder.vevent(
+                        draft, stamp: options.stamp, line: record.line ?? index + 1))
             } catch {
                 diagnostics.append(
                     Diagnostic(
@@ -414,13 +412,21 @@ public enum Converter {
                         assumption: "record skipped"))
             }
         }
-        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:\(productID)\r\n"
+        var calendar = ICalComponent(
+            name: "VCALENDAR",
+            properties: [
+                ICalProperty(name: "VERSION", rawValue: "2.0", line: 1),
+                ICalProperty(name: "PRODID", rawValue: productID, line: 1),
+            ], line: 1)
         for zone in zones {
-            guard let definition = LibicalEventBuilder.vtimezone(named: zone) else { continue }
-            text += definition
+            guard let definition = LibicalTimezone.vtimezone(named: zone),
+                let component = try? DocumentReader.read(text: definition, name: name)
+                    .components.first
+            else { continue }
+            calendar.components.append(component)
         }
-        text += events.joined() + "END:VCALENDAR\r\n"
-        return try DocumentReader.read(text: text, name: name)
+        calendar.components += events
+        return ICalDocument(components: [calendar])
     }
 
     // MARK: - Merging and the window

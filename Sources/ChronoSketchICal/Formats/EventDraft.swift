@@ -19,7 +19,7 @@ enum DraftTime: Sendable, Hashable {
     }
 }
 
-/// A VEVENT to be built by libical from an imported record (JSON, NDJSON or CSV).
+/// A VEVENT to be built (``ComponentBuilder``) from an imported record (JSON, NDJSON or CSV).
 struct EventDraft: Sendable {
     var uid: String
     var recurrenceId: DraftTime?

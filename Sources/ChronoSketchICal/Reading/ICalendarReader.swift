@@ -114,25 +114,16 @@ struct ICalendarReader {
     // MARK: - Lines
 
     private mutating func handle(_ content: ContentLine) {
-        if let problem = content.problem {
-            let message = Self.describe(problem)
-            report(.error, content.line, message, "the line is kept as written and not read")
-            keep(ICalProperty(unreadable: content.bytes, line: content.line, problem: message))
-            return
-        }
-        let tokens: TokenizedLine
-        do {
-            tokens = try PropertyTokenizer.tokenize(content.bytes)
-        } catch {
-            let message = "Line is not a property: '\(Self.excerpt(content.bytes))'"
-            report(.warning, content.line, message, "the line is kept as written and not read")
-            keep(ICalProperty(unreadable: content.bytes, line: content.line, problem: message))
-            return
-        }
-        switch tokens.name {
-        case "BEGIN": begin(tokens, content)
-        case "END": end(tokens, content)
-        default: property(tokens, content)
+        switch LineReading(content, limits: limits) {
+        case .unreadable(let property, let severity):
+            report(
+                severity, content.line, property.lineProblems[0],
+                "the line is kept as written and not read")
+            keep(property)
+        case .structure(let tokens):
+            if tokens.name == "BEGIN" { begin(tokens, content) } else { end(tokens, content) }
+        case .property(let property):
+            self.property(property, content)
         }
     }
 
@@ -245,20 +236,8 @@ struct ICalendarReader {
         return names.isEmpty ? 0 : 1
     }
 
-    private mutating func property(_ tokens: TokenizedLine, _ content: ContentLine) {
+    private mutating func property(_ property: ICalProperty, _ content: ContentLine) {
         if overflowDepth > 0 { return }
-        var tokens = tokens
-        var problems = tokens.warnings
-        if tokens.parameters.count > limits.maximumParametersPerProperty {
-            problems.append(
-                "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
-            )
-            tokens.parameters.removeLast(
-                tokens.parameters.count - limits.maximumParametersPerProperty)
-        }
-        let property = ICalProperty(
-            name: tokens.name, parameters: tokens.parameters, contentLine: tokens.bytes,
-            valueStart: tokens.valueStart, line: content.line, lineProblems: problems)
         guard let top = stack.indices.last else {
             keep(property)
             return
@@ -408,18 +387,57 @@ struct ICalendarReader {
         ICalProperty(unreadable: content.bytes, line: content.line, problem: message)
     }
 
-    private static func describe(_ problem: ContentLine.Problem) -> String {
-        switch problem {
-        case .nulByte: "Line holds a NUL byte"
-        case .tooLong(let limit): "Line is longer than \(limit) bytes"
-        }
-    }
-
     /// The start of a line for a message, made printable.
     static func excerpt(_ bytes: [UInt8]) -> String {
         let text = String(decoding: bytes.prefix(40), as: UTF8.self)
         let printable = String(
             text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{FFFD}" ? "?" : Character($0) })
         return bytes.count > 40 ? printable + "…" : printable
+    }
+}
+
+/// What one content line is: a BEGIN or END, a property, or a line kept as written because it
+/// is none of them (a NUL byte in it, no name or no colon). The reader and the jCal decoder
+/// read lines alike with it.
+enum LineReading {
+    case structure(TokenizedLine)
+    case property(ICalProperty)
+    case unreadable(ICalProperty, Diagnostic.Severity)
+
+    init(_ content: ContentLine, limits: ReadLimits) {
+        if let problem = content.problem {
+            let message =
+                switch problem {
+                case .nulByte: "Line holds a NUL byte"
+                case .tooLong(let limit): "Line is longer than \(limit) bytes"
+                }
+            self = .unreadable(
+                ICalProperty(unreadable: content.bytes, line: content.line, problem: message),
+                .error)
+            return
+        }
+        guard var tokens = try? PropertyTokenizer.tokenize(content.bytes) else {
+            let message = "Line is not a property: '\(ICalendarReader.excerpt(content.bytes))'"
+            self = .unreadable(
+                ICalProperty(unreadable: content.bytes, line: content.line, problem: message),
+                .warning)
+            return
+        }
+        if tokens.name == "BEGIN" || tokens.name == "END" {
+            self = .structure(tokens)
+            return
+        }
+        var problems = tokens.warnings
+        if tokens.parameters.count > limits.maximumParametersPerProperty {
+            problems.append(
+                "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
+            )
+            tokens.parameters.removeLast(
+                tokens.parameters.count - limits.maximumParametersPerProperty)
+        }
+        self = .property(
+            ICalProperty(
+                name: tokens.name, parameters: tokens.parameters, contentLine: tokens.bytes,
+                valueStart: tokens.valueStart, line: content.line, lineProblems: problems))
     }
 }
