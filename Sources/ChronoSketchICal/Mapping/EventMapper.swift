@@ -19,15 +19,13 @@ enum ResolvedTime {
 /// Turns ``EventSource``s into ``CalendarEvent``s by the rules of SPEC §3.
 ///
 /// All-day events stay on their dates; floating times stay as written; UTC and zoned times
-/// become wall-clock times in the target zone. Every assumption is reported as a diagnostic
-/// with the line of the property it concerns.
-struct EventMapper {
+/// become wall-clock times in the target zone. Every assumption is written to the log the
+/// caller passes, with the line of the property it concerns. One mapper serves every input of
+/// a load: it remembers which unknown or guessed TZIDs each input has already been told about.
+final class EventMapper {
     let target: TargetZone
     let wrPolicy: WRTimezonePolicy
     let resolver: ZoneResolver
-    var diagnostics: [Diagnostic] = []
-    /// Series whose rules have no end, expanded to the horizon because there is no `--to`.
-    var unboundedSeries: [SourceLocation] = []
     /// TZIDs already reported as unknown, so each is reported once per file.
     private var unknownZones: Set<UnknownZone> = []
     /// TZIDs already reported as read by a guess.
@@ -44,59 +42,69 @@ struct EventMapper {
         resolver = ZoneResolver(database: database)
     }
 
-    /// The diagnostics gathered since the last call.
-    mutating func takeDiagnostics() -> [Diagnostic] {
-        defer { diagnostics.removeAll() }
-        return diagnostics
-    }
-
-    /// Maps one VEVENT; nil when it cannot be placed (the reason is in ``diagnostics``).
+    /// Maps one VEVENT; nil when it cannot be placed (the reason is in `log`).
     /// - Parameter recurrenceId: the recurrence id to give it, when it overrides an instance
     ///   of a series (in the series' terms); by default its RECURRENCE-ID as written.
-    mutating func map(
-        _ source: EventSource, fileIndex: Int, scope: CalendarScope, recurrenceId: String? = nil
+    func map(
+        _ source: EventSource, fileIndex: Int, scope: CalendarScope, recurrenceId: String? = nil,
+        log: inout DiagnosticLog
     ) -> CalendarEvent? {
         if let fatal = source.fatal {
-            diagnostics.append(fatal)
+            log.append(fatal)
             return nil
         }
-        diagnostics += source.diagnostics.diagnostics
+        log += source.diagnostics.diagnostics
         guard let startProperty = source.start else { return nil }
         let context = Context(source: source, fileIndex: fileIndex, scope: scope)
-        let uid = source.uid ?? missingUID(source)
-        let start = resolve(startProperty, context)
+        let uid = source.uid ?? missingUID(source, log: &log)
+        let start = resolve(startProperty, context, log: &log)
         let interval: EventInterval
         let zone: String?
         do {
             switch start {
             case .date(let date):
-                interval = try .allDay(start: date, end: allDayEnd(date, source))
+                interval = try .allDay(start: date, end: allDayEnd(date, source, log: &log))
                 zone = nil
             case .floating, .instant:
-                guard let (startTime, endTime) = try timedBounds(start, source, context) else {
-                    return nil
-                }
+                guard
+                    let (startTime, endTime) = try timedBounds(
+                        start, source, context, log: &log)
+                else { return nil }
                 interval = .timed(start: startTime, end: endTime)
                 if case .instant = start { zone = target.name } else { zone = nil }
             }
         } catch {
-            fail(source, source.line, "\(error)")
+            log.fail(source, source.line, "\(error)")
             return nil
         }
-        let recurrenceId = recurrenceId ?? source.recurrenceID?.original.text
         do {
-            return try CalendarEvent(
-                uid: uid, recurrenceId: recurrenceId, title: source.summary, interval: interval,
-                zone: zone, location: source.location, description: source.description,
-                status: status(source), transparency: transparency(source),
-                categories: source.categories, organizer: source.organizer,
-                attendees: source.attendees, resources: source.resources, url: source.url,
-                color: source.color, source: SourceLocation(file: source.file, line: source.line),
-                originalStart: startProperty.original, sequence: source.sequence)
+            return try event(
+                from: source, uid: uid,
+                recurrenceId: recurrenceId ?? source.recurrenceID?.original.text,
+                interval: interval, zone: zone, originalStart: startProperty.original,
+                location: SourceLocation(file: source.file, line: source.line), log: &log)
         } catch {
-            fail(source, source.line, "\(error)")
+            log.fail(source, source.line, "\(error)")
             return nil
         }
+    }
+
+    /// The one place an event is made: times as mapped, everything else from `template` (the
+    /// VEVENT itself, or for an instance the master or the override that changes it).
+    /// - Throws: when the event's fields do not make an event (a blank UID).
+    func event(
+        from template: EventSource, uid: String, recurrenceId: String?, interval: EventInterval,
+        zone: String?, originalStart: OriginalTime, location: SourceLocation,
+        log: inout DiagnosticLog
+    ) throws -> CalendarEvent {
+        try CalendarEvent(
+            uid: uid, recurrenceId: recurrenceId, title: template.summary, interval: interval,
+            zone: zone, location: template.location, description: template.description,
+            status: status(template, log: &log), transparency: transparency(template, log: &log),
+            categories: template.categories, organizer: template.organizer,
+            attendees: template.attendees, resources: template.resources, url: template.url,
+            color: template.color, source: location, originalStart: originalStart,
+            sequence: template.sequence)
     }
 
     // MARK: - Times
@@ -108,7 +116,8 @@ struct EventMapper {
     }
 
     /// Resolves a time's zone: TZID, else `X-WR-TIMEZONE` for floating times, else floating.
-    mutating func resolve(_ time: TimeProperty, _ context: Context) -> ResolvedTime {
+    func resolve(_ time: TimeProperty, _ context: Context, log: inout DiagnosticLog) -> ResolvedTime
+    {
         switch time.value {
         case .date(let date):
             return .date(date)
@@ -116,22 +125,22 @@ struct EventMapper {
             return .instant(utc: wallClock.secondsSinceEpoch, zone: FixedOffsetZone.utc)
         case .dateTime(let wallClock, false):
             if let tzid = time.tzid {
-                guard let zone = zoneNamed(tzid, context) else {
+                guard let zone = zoneNamed(tzid, context, log: &log) else {
                     if unknownZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid))
                         .inserted
                     {
-                        warn(
+                        log.warn(
                             context.source, time.line, "Unknown time zone '\(tzid)'",
                             "times with this TZID are kept floating")
                     }
                     return .floating(wallClock)
                 }
-                return instant(wallClock, in: zone, line: time.line, context.source)
+                return instant(wallClock, in: zone, line: time.line, context.source, log: &log)
             }
             if wrPolicy == .apply, let wrName = context.scope.wrTimezone,
-                let zone = zoneNamed(wrName, context)
+                let zone = zoneNamed(wrName, context, log: &log)
             {
-                return instant(wallClock, in: zone, line: time.line, context.source)
+                return instant(wallClock, in: zone, line: time.line, context.source, log: &log)
             }
             return .floating(wallClock)
         }
@@ -139,7 +148,8 @@ struct EventMapper {
 
     /// The zone a TZID names, reporting once per file a name read by a guess (a dash for a
     /// slash).
-    mutating func zoneNamed(_ tzid: String, _ context: Context) -> (any ZoneRules)? {
+    func zoneNamed(_ tzid: String, _ context: Context, log: inout DiagnosticLog) -> (any ZoneRules)?
+    {
         guard
             let found = resolver.zone(
                 tzid, file: context.fileIndex, calendar: context.source.calendar,
@@ -148,7 +158,7 @@ struct EventMapper {
         if case .dashed(let name) = found.source,
             reportedZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid)).inserted
         {
-            warn(
+            log.warn(
                 context.source, context.source.start?.line ?? context.source.line,
                 "TZID '\(tzid)' names no VTIMEZONE and no zone", "read as \(name)")
         }
@@ -156,8 +166,9 @@ struct EventMapper {
     }
 
     /// The instant a wall-clock time denotes in `zone`, reporting gaps and folds.
-    mutating func instant(
-        _ wallClock: LocalDateTime, in zone: any ZoneRules, line: Int, _ source: EventSource
+    func instant(
+        _ wallClock: LocalDateTime, in zone: any ZoneRules, line: Int, _ source: EventSource,
+        log: inout DiagnosticLog
     ) -> ResolvedTime {
         let (utc, resolution) = zone.resolve(local: wallClock.secondsSinceEpoch)
         switch resolution {
@@ -165,12 +176,12 @@ struct EventMapper {
             break
         case .gap(let shift):
             let shown = (try? wallClock.adding(seconds: shift))?.description ?? "later"
-            warn(
+            log.warn(
                 source, line,
                 "\(wallClock) does not exist in \(zone.identifier) (clocks move forward)",
                 "read as \(shown)")
         case .fold:
-            warn(
+            log.warn(
                 source, line, "\(wallClock) occurs twice in \(zone.identifier) (clocks move back)",
                 "read as the first occurrence")
         }
@@ -189,7 +200,7 @@ struct EventMapper {
 
     /// The exclusive end of an all-day event: DTEND, else DURATION in whole days, else one day
     /// (RFC 5545 §3.6.1). An end not after the start becomes one day.
-    mutating func allDayEnd(_ start: CivilDate, _ source: EventSource)
+    func allDayEnd(_ start: CivilDate, _ source: EventSource, log: inout DiagnosticLog)
         throws(CivilTimeError)
         -> CivilDate
     {
@@ -200,19 +211,20 @@ struct EventMapper {
                 end = date
             case .dateTime(let time, _):
                 end = time.secondOfDay == 0 ? time.date : try time.date.adding(days: 1)
-                warn(
+                log.warn(
                     source, dtend.line, "DTEND \(time) is a date-time but DTSTART is a date",
                     "read as the date \(end)")
             }
             if source.duration != nil {
-                warn(source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
+                log.warn(
+                    source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
             }
         } else if let duration = source.duration {
             var days = duration.value.days
             if duration.value.seconds != 0 {
                 let extra = (duration.value.seconds.magnitude + 86_399) / 86_400
                 days += duration.value.seconds > 0 ? Int(extra) : -Int(extra)
-                warn(
+                log.warn(
                     source, duration.line,
                     "DURATION \(duration.value) of an all-day event is not whole days",
                     "rounded to \(days) day\(days == 1 ? "" : "s")")
@@ -221,7 +233,7 @@ struct EventMapper {
         }
         if end <= start {
             let next = try start.adding(days: 1)
-            warn(
+            log.warn(
                 source, source.end?.line ?? source.duration?.line ?? source.line,
                 "End \(end) is not after DTSTART \(start)", "read as a one-day event")
             end = next
@@ -230,24 +242,25 @@ struct EventMapper {
     }
 
     /// Start and end of a timed event in the target zone, or nil when the event is an error.
-    mutating func timedBounds(
-        _ start: ResolvedTime, _ source: EventSource, _ context: Context
+    func timedBounds(
+        _ start: ResolvedTime, _ source: EventSource, _ context: Context, log: inout DiagnosticLog
     ) throws(CivilTimeError) -> (LocalDateTime, LocalDateTime)? {
         var end = start
         if let dtend = source.end {
             if source.duration != nil {
-                warn(source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
+                log.warn(
+                    source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
             }
-            end = resolve(dtend, context)
+            end = resolve(dtend, context, log: &log)
             if case .date(let date) = end {
                 end = sameKind(as: start, wallClock: LocalDateTime(startOf: date))
-                warn(
+                log.warn(
                     source, dtend.line, "DTEND \(date) is a date but DTSTART is a date-time",
                     "read as \(date)T00:00")
             }
         } else if let duration = source.duration {
             if duration.value.isNegative {
-                fail(source, duration.line, "DURATION \(duration.value) is negative")
+                log.fail(source, duration.line, "DURATION \(duration.value) is negative")
                 return nil
             }
             end = try adding(duration.value, to: start)
@@ -257,7 +270,7 @@ struct EventMapper {
         switch (start, end) {
         case (.instant(let startUTC, _), .instant(let endUTC, _)):
             if endUTC < startUTC {
-                fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
+                log.fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
                 return nil
             }
             if endTime < startTime {
@@ -266,16 +279,16 @@ struct EventMapper {
             }
         case (.floating, .floating):
             if endTime < startTime {
-                fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
+                log.fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
                 return nil
             }
         default:
-            warn(
+            log.warn(
                 source, source.end?.line ?? source.line,
                 "DTSTART and DTEND mix floating and zoned times",
                 "both read on the \(target.name) wall clock")
             if endTime < startTime {
-                fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
+                log.fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
                 return nil
             }
         }
@@ -322,43 +335,108 @@ struct EventMapper {
         }
     }
 
+    // MARK: - Series clocks
+
+    /// Whether a RECURRENCE-ID names the instant (or date) `original` was written for.
+    func names(
+        _ recurrence: TimeProperty, _ original: OriginalTime, _ override: PendingEvent,
+        log: inout DiagnosticLog
+    ) -> Bool {
+        let context = Context(
+            source: override.source, fileIndex: override.fileIndex, scope: override.scope)
+        let value: ICalDateTime
+        var tzid: String?
+        switch original {
+        case .date(let date): value = .date(date)
+        case .floating(let time): value = .dateTime(time, isUTC: false)
+        case .utc(let time): value = .dateTime(time, isUTC: true)
+        case .zoned(let time, let zone):
+            value = .dateTime(time, isUTC: false)
+            tzid = zone
+        }
+        let frame: SeriesFrame =
+            switch value {
+            case .date: .dates
+            default: .zoned(FixedOffsetZone.utc, written: nil)
+            }
+        return framePoint(recurrence.value, tzid: recurrence.tzid, frame: frame, context, log: &log)
+            == framePoint(value, tzid: tzid, frame: frame, context, log: &log)
+    }
+
+    /// A DATE or DATE-TIME value on the series' clock: an instant (UTC or another zone) at its
+    /// wall-clock time in the series' zone, a floating time as written.
+    func framePoint(
+        _ value: ICalDateTime, tzid: String?, frame: SeriesFrame, _ context: Context,
+        log: inout DiagnosticLog
+    )
+        -> FramePoint
+    {
+        switch value {
+        case .date(let date):
+            return .date(date)
+        case .dateTime(let time, let isUTC):
+            var utc: Int?
+            if isUTC {
+                utc = time.secondsSinceEpoch
+            } else if let tzid, let zone = zoneNamed(tzid, context, log: &log) {
+                utc = zone.utcSeconds(forLocal: time.secondsSinceEpoch)
+            }
+            switch frame {
+            case .dates:
+                return .date(time.date)
+            case .floating:
+                return .wall(time)
+            case .zoned(let zone, _):
+                guard let utc,
+                    let local = try? LocalDateTime(
+                        secondsSinceEpoch: zone.localSeconds(forUTC: utc))
+                else { return .wall(time) }
+                return .wall(local)
+            }
+        }
+    }
+
     // MARK: - Other properties
 
-    mutating func status(_ source: EventSource) -> EventStatus? {
+    func status(_ source: EventSource, log: inout DiagnosticLog) -> EventStatus? {
         guard let (value, line) = source.status else { return nil }
         guard let status = EventStatus(rawValue: value) else {
-            warn(source, line, "Unknown STATUS '\(value)' for a VEVENT", "STATUS ignored")
+            log.warn(source, line, "Unknown STATUS '\(value)' for a VEVENT", "STATUS ignored")
             return nil
         }
         return status
     }
 
-    mutating func transparency(_ source: EventSource) -> Transparency {
+    func transparency(_ source: EventSource, log: inout DiagnosticLog) -> Transparency {
         guard let (value, line) = source.transparency else { return .opaque }
         guard let transparency = Transparency(rawValue: value) else {
-            warn(source, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
+            log.warn(source, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
             return .opaque
         }
         return transparency
     }
 
-    mutating func missingUID(_ source: EventSource) -> String {
+    func missingUID(_ source: EventSource, log: inout DiagnosticLog) -> String {
         let uid = "\(source.file):\(source.line)"
-        warn(source, source.line, "VEVENT has no UID", "its id is '\(uid)'")
+        log.warn(source, source.line, "VEVENT has no UID", "its id is '\(uid)'")
         return uid
     }
+}
 
+extension DiagnosticLog {
+    /// Logs an assumption made about `source`.
     mutating func warn(
         _ source: EventSource, _ line: Int, _ message: String, _ assumption: String?
     ) {
-        diagnostics.append(
+        append(
             Diagnostic(
                 .warning, file: source.file, line: line, uid: source.uid, message: message,
                 assumption: assumption))
     }
 
+    /// Logs why `source` is skipped.
     mutating func fail(_ source: EventSource, _ line: Int, _ message: String) {
-        diagnostics.append(
+        append(
             Diagnostic(
                 .error, file: source.file, line: line, uid: source.uid, message: message,
                 assumption: "event skipped"))

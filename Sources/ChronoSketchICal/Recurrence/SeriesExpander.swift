@@ -1,19 +1,5 @@
 import ChronoSketchCore
 
-/// A VEVENT waiting for the rest of its series, with what it needs to be mapped later.
-struct PendingEvent: Sendable {
-    var source: EventSource
-    var fileIndex: Int
-    var scope: CalendarScope
-}
-
-/// A master VEVENT (with RRULE or RDATE) and the overrides of its instances, gathered by UID
-/// across every input.
-struct SeriesGroup: Sendable {
-    var master: PendingEvent
-    var overrides: [PendingEvent]
-}
-
 /// Where instances are generated, in the target zone's wall clock.
 struct ExpansionWindow: Sendable {
     /// The window's start; nil from the series' start.
@@ -76,7 +62,57 @@ private struct FutureChange {
     var source: EventSource
 }
 
-extension EventMapper {
+/// Expands series one after another, within the total instance budget, with the mapper's
+/// rules for times and fields.
+struct SeriesExpander {
+    typealias Context = EventMapper.Context
+
+    let mapper: EventMapper
+    let limits: ExpansionLimits
+    /// Instances the series still to come may give.
+    private var budget: Int
+    private var warnedBudget = false
+
+    init(mapper: EventMapper, limits: ExpansionLimits) {
+        self.mapper = mapper
+        self.limits = limits
+        budget = limits.totalInstances
+    }
+
+    /// The events of one series.
+    struct Expansion {
+        /// Its instances and overrides in the window, by start.
+        var events: [CalendarEvent] = []
+        /// Whether a rule without an end was expanded to the horizon (there was no `to`).
+        var reachedHorizon = false
+    }
+
+    /// Expands `group` within `window`, once the total budget is spent says so once and
+    /// expands nothing more.
+    mutating func expand(
+        _ group: SeriesGroup, window: ExpansionWindow, log: inout DiagnosticLog
+    ) -> Expansion {
+        guard budget > 0 else {
+            if !warnedBudget {
+                warnedBudget = true
+                let master = group.master.source
+                log.append(
+                    Diagnostic(
+                        .warning, file: master.file, line: master.line, uid: master.uid,
+                        message: "The total of \(limits.totalInstances) instances is reached",
+                        assumption:
+                            "this and later series are not expanded (raise --max-total-instances)"
+                    ))
+            }
+            return Expansion()
+        }
+        var expansion = Expansion()
+        expansion.events = events(
+            of: group, window: window, reachedHorizon: &expansion.reachedHorizon, log: &log)
+        expansion.events.sort(by: CalendarEvent.precedes)
+        return expansion
+    }
+
     /// Expands a series into its instances, applies EXDATE, RDATE and the overrides, and maps
     /// every instance and override that may overlap `window`.
     ///
@@ -84,36 +120,36 @@ extension EventMapper {
     /// 09:00 across a DST change, then converted to the target zone. libical 3.0.16's
     /// `icalcomponent_foreach_recurrence` would list an overridden instance at its old time
     /// and an RDATE equal to a rule instance twice; here overrides replace their instance and
-    /// equal instances are one.
-    /// - Parameter budget: instances all series may still give; reduced by this one's.
+    /// equal instances are one. The budget goes down by the instances generated.
     /// - Complexity: O(k log k) in the instances generated, plus libical's iteration.
-    mutating func expand(
-        _ group: SeriesGroup, window: ExpansionWindow, limits: ExpansionLimits, budget: inout Int
+    private mutating func events(
+        of group: SeriesGroup, window: ExpansionWindow, reachedHorizon: inout Bool,
+        log: inout DiagnosticLog
     ) -> [CalendarEvent] {
         let master = group.master.source
         let context = Context(
             source: master, fileIndex: group.master.fileIndex, scope: group.master.scope)
         guard master.fatal == nil, let startProperty = master.start else {
-            if let fatal = master.fatal { diagnostics.append(fatal) }
+            if let fatal = master.fatal { log.append(fatal) }
             return group.overrides.compactMap {
-                map($0.source, fileIndex: $0.fileIndex, scope: $0.scope)
+                mapper.map($0.source, fileIndex: $0.fileIndex, scope: $0.scope, log: &log)
             }
         }
-        diagnostics += master.diagnostics.diagnostics
-        let uid = master.uid ?? missingUID(master)
-        let start = resolve(startProperty, context)
-        guard let (frame, origin) = seriesFrame(startProperty, start, context),
-            let length = instanceLength(start, origin: origin, frame: frame, context)
+        log += master.diagnostics.diagnostics
+        let uid = master.uid ?? mapper.missingUID(master, log: &log)
+        let start = mapper.resolve(startProperty, context, log: &log)
+        guard let (frame, origin) = seriesFrame(startProperty, start, context, log: &log),
+            let length = instanceLength(start, origin: origin, frame: frame, context, log: &log)
         else {
             return group.overrides.compactMap {
-                map($0.source, fileIndex: $0.fileIndex, scope: $0.scope)
+                mapper.map($0.source, fileIndex: $0.fileIndex, scope: $0.scope, log: &log)
             }
         }
         var instances = generate(
             from: origin, frame: frame, length: length, window: window, limits: limits,
-            budget: budget, context)
+            budget: budget, reachedHorizon: &reachedHorizon, context, log: &log)
         let excluded = exclusions(
-            frame: frame, origin: origin, window: window, limits: limits, context)
+            frame: frame, origin: origin, window: window, limits: limits, context, log: &log)
         instances.removeAll {
             excluded.points.contains($0.start) || excluded.dates.contains($0.start.date)
         }
@@ -124,8 +160,8 @@ extension EventMapper {
         var changes: [FutureChange] = []
         for override in group.overrides {
             guard let recurrence = override.source.recurrenceID else { continue }
-            let point = framePoint(
-                recurrence.value, tzid: recurrence.tzid, frame: frame, context)
+            let point = mapper.framePoint(
+                recurrence.value, tzid: recurrence.tzid, frame: frame, context, log: &log)
             let matched =
                 instances.contains { $0.start == point }
                 || (point.isDate && instances.contains { $0.start.date == point.date })
@@ -137,19 +173,20 @@ extension EventMapper {
             if !matched, (window.from.map { point.date >= $0.date } ?? true),
                 point.date < window.end(unbounded: true).date
             {
-                warn(
+                log.warn(
                     override.source, recurrence.line,
                     "RECURRENCE-ID \(recurrence.original.text) matches no instance of series '\(uid)'",
                     "listed as an event of its own")
             }
             let text = instanceText(point, frame: frame)
-            if let event = map(
+            if let event = mapper.map(
                 override.source, fileIndex: override.fileIndex, scope: override.scope,
-                recurrenceId: text)
+                recurrenceId: text, log: &log)
             {
                 events.append(event)
                 if override.source.recurrenceRange == "THISANDFUTURE",
-                    let change = futureChange(from: point, override: override, frame: frame)
+                    let change = futureChange(
+                        from: point, override: override, frame: frame, log: &log)
                 {
                     changes.append(change)
                 }
@@ -163,7 +200,7 @@ extension EventMapper {
             if let event = instanceEvent(
                 instance, uid: uid, frame: frame, length: change?.length ?? length,
                 shift: change?.shift ?? 0, template: change?.source ?? master,
-                master: master, context)
+                master: master, context, log: &log)
             {
                 events.append(event)
             }
@@ -178,8 +215,9 @@ extension EventMapper {
     ///
     /// A UTC DTSTART in a calendar with `X-WR-TIMEZONE` is expanded on that zone's wall clock
     /// (what Apple and Google mean), unless `--x-wr-timezone ignore`.
-    private mutating func seriesFrame(
-        _ property: TimeProperty, _ start: ResolvedTime, _ context: Context
+    private func seriesFrame(
+        _ property: TimeProperty, _ start: ResolvedTime, _ context: Context,
+        log: inout DiagnosticLog
     ) -> (SeriesFrame, FramePoint)? {
         switch (property.value, start) {
         case (.date(let date), _):
@@ -187,8 +225,8 @@ extension EventMapper {
         case (.dateTime(let wallClock, _), .floating):
             return (.floating, .wall(wallClock))
         case (.dateTime(let wallClock, true), .instant(let utc, _)):
-            if wrPolicy == .apply, let name = context.scope.wrTimezone,
-                let zone = zoneNamed(name, context),
+            if mapper.wrPolicy == .apply, let name = context.scope.wrTimezone,
+                let zone = mapper.zoneNamed(name, context, log: &log),
                 let local = try? LocalDateTime(secondsSinceEpoch: zone.localSeconds(forUTC: utc))
             {
                 return (.zoned(zone, written: name), .wall(local))
@@ -205,35 +243,38 @@ extension EventMapper {
 
     /// The length every instance gets, checked the way a single event is (DTEND before DTSTART
     /// is an error that skips the series).
-    private mutating func instanceLength(
-        _ start: ResolvedTime, origin: FramePoint, frame: SeriesFrame, _ context: Context
+    private func instanceLength(
+        _ start: ResolvedTime, origin: FramePoint, frame: SeriesFrame, _ context: Context,
+        log: inout DiagnosticLog
     ) -> InstanceLength? {
         let source = context.source
         do {
             switch origin {
             case .date(let date):
-                return .days(date.days(to: try allDayEnd(date, source)))
+                return .days(date.days(to: try mapper.allDayEnd(date, source, log: &log)))
             case .wall:
-                guard try timedBounds(start, source, context) != nil else { return nil }
+                guard try mapper.timedBounds(start, source, context, log: &log) != nil else {
+                    return nil
+                }
                 if let dtend = source.end {
-                    var end = resolve(dtend, context)
+                    var end = mapper.resolve(dtend, context, log: &log)
                     if case .date(let date) = end {
-                        end = sameKind(as: start, wallClock: LocalDateTime(startOf: date))
+                        end = mapper.sameKind(as: start, wallClock: LocalDateTime(startOf: date))
                     }
                     switch (start, end) {
                     case (.instant(let startUTC, _), .instant(let endUTC, _)):
                         return .exact(seconds: endUTC - startUTC)
                     default:
                         return .exact(
-                            seconds: try wallClock(end).secondsSinceEpoch
-                                - wallClock(start).secondsSinceEpoch)
+                            seconds: try mapper.wallClock(end).secondsSinceEpoch
+                                - mapper.wallClock(start).secondsSinceEpoch)
                     }
                 }
                 if let duration = source.duration { return .nominal(duration.value) }
                 return .exact(seconds: 0)
             }
         } catch {
-            fail(source, source.line, "\(error)")
+            log.fail(source, source.line, "\(error)")
             return nil
         }
     }
@@ -241,9 +282,10 @@ extension EventMapper {
     // MARK: - Generation
 
     /// DTSTART, every RRULE instance and every RDATE in the window, sorted, each once.
-    private mutating func generate(
+    private func generate(
         from origin: FramePoint, frame: SeriesFrame, length: InstanceLength,
-        window: ExpansionWindow, limits: ExpansionLimits, budget: Int, _ context: Context
+        window: ExpansionWindow, limits: ExpansionLimits, budget: Int, reachedHorizon: inout Bool,
+        _ context: Context, log: inout DiagnosticLog
     ) -> [Instance] {
         let source = context.source
         let range = generationRange(
@@ -253,14 +295,14 @@ extension EventMapper {
         for property in source.rules {
             let rule = property.rule
             if rule.isUnbounded, window.to == nil {
-                unboundedSeries.append(SourceLocation(file: source.file, line: source.line))
+                reachedHorizon = true
             }
             starts += ruleInstances(
                 rule, property: property, origin: origin, frame: frame,
                 range: generationRange(
                     origin: origin, frame: frame, length: length, window: window,
                     unbounded: rule.isUnbounded),
-                limits: limits, cap: cap, context)
+                limits: limits, cap: cap, context, log: &log)
         }
         var instances = starts.map { Instance(start: $0, end: nil) }
         for property in source.recurrenceDates {
@@ -268,7 +310,8 @@ extension EventMapper {
             for value in property.values {
                 switch value {
                 case .dateTime(let time):
-                    var point = framePoint(time, tzid: tzid, frame: frame, context)
+                    var point = mapper.framePoint(
+                        time, tzid: tzid, frame: frame, context, log: &log)
                     if point.isDate, case .wall(let first) = origin {
                         point = .wall(
                             (try? LocalDateTime(
@@ -277,10 +320,11 @@ extension EventMapper {
                     }
                     instances.append(Instance(start: point, end: nil))
                 case .period(let period):
-                    let start = framePoint(period.start, tzid: tzid, frame: frame, context)
+                    let start = mapper.framePoint(
+                        period.start, tzid: tzid, frame: frame, context, log: &log)
                     var end: FramePoint?
                     if let last = period.end {
-                        end = framePoint(last, tzid: tzid, frame: frame, context)
+                        end = mapper.framePoint(last, tzid: tzid, frame: frame, context, log: &log)
                     } else if let duration = period.duration, case .wall(let time) = start {
                         end =
                             (try? time.adding(days: duration.days).adding(seconds: duration.seconds))
@@ -299,7 +343,7 @@ extension EventMapper {
             unique.append(instance)
         }
         if unique.count > cap {
-            warn(
+            log.warn(
                 source, source.line,
                 "Series '\(source.uid ?? "")' has more than \(cap) instances in range",
                 "only the first \(cap) are listed (raise --max-instances)")
@@ -309,30 +353,32 @@ extension EventMapper {
     }
 
     /// The instances of one RRULE (or EXRULE) within `range`, within the limits.
-    private mutating func ruleInstances(
+    private func ruleInstances(
         _ rule: RecurrenceRule, property: RuleProperty, origin: FramePoint, frame: SeriesFrame,
-        range: ClosedRange<LocalDateTime>, limits: ExpansionLimits, cap: Int, _ context: Context
+        range: ClosedRange<LocalDateTime>, limits: ExpansionLimits, cap: Int, _ context: Context,
+        log: inout DiagnosticLog
     ) -> [FramePoint] {
         let source = context.source
         if rule.neverMatches {
-            warn(source, property.line, "\(property.name) can never match", "it adds no instances")
+            log.warn(
+                source, property.line, "\(property.name) can never match", "it adds no instances")
             return []
         }
         guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
-            warn(
+            log.warn(
                 source, property.line,
                 "\(property.name) would make libical step through up to \(rule.worstStepsBetweenInstances ?? Int.max) \(rule.frequency) steps between instances",
                 "it is not expanded")
             return []
         }
         if !rule.libicalCaveats.isEmpty {
-            warn(
+            log.warn(
                 source, property.line,
                 "\(property.name) uses \(rule.libicalCaveats.joined(separator: ", ")), which libical 3.0.16 may expand differently from RFC 5545",
                 "expanded by libical as it is")
         }
         if rule.count != nil, rule.until != nil {
-            warn(
+            log.warn(
                 source, property.line,
                 "\(property.name) has both COUNT and UNTIL (RFC 5545 forbids it)",
                 "the series ends at whichever comes first")
@@ -344,7 +390,7 @@ extension EventMapper {
             case .wall(let time): .dateTime(time, isUTC: false)
             }
         guard let iterator = LibicalRecurrenceIterator(rule: text, start: start) else {
-            warn(
+            log.warn(
                 source, property.line, "libical cannot expand \(property.name) '\(text)'",
                 "it adds no instances")
             return []
@@ -367,7 +413,7 @@ extension EventMapper {
                 if points.count > cap { break }
             }
             if iterations >= limits.iterationsPerSeries {
-                warn(
+                log.warn(
                     source, property.line,
                     "\(property.name) took \(iterations) iteration steps without ending",
                     "the series stops at \(wallClock) (raise --max-iterations)")
@@ -429,15 +475,15 @@ extension EventMapper {
     private func onSeriesClock(_ frame: SeriesFrame) -> (LocalDateTime) -> LocalDateTime {
         { time in
             guard case .zoned(let zone, _) = frame else { return time }
-            let utc = target.rules.utcSeconds(forLocal: time.secondsSinceEpoch)
+            let utc = mapper.target.rules.utcSeconds(forLocal: time.secondsSinceEpoch)
             return (try? LocalDateTime(secondsSinceEpoch: zone.localSeconds(forUTC: utc))) ?? time
         }
     }
 
     /// EXDATE (and EXRULE) points, and the dates a DATE EXDATE removes from a timed series.
-    private mutating func exclusions(
+    private func exclusions(
         frame: SeriesFrame, origin: FramePoint, window: ExpansionWindow, limits: ExpansionLimits,
-        _ context: Context
+        _ context: Context, log: inout DiagnosticLog
     ) -> (points: Set<FramePoint>, dates: Set<CivilDate>) {
         var points = Set<FramePoint>()
         var dates = Set<CivilDate>()
@@ -449,12 +495,12 @@ extension EventMapper {
             points.formUnion(
                 ruleInstances(
                     rule, property: property, origin: origin, frame: frame, range: range,
-                    limits: limits, cap: limits.instancesPerSeries, context))
+                    limits: limits, cap: limits.instancesPerSeries, context, log: &log))
         }
         for property in context.source.exceptionDates {
             let tzid = property.tzid
             for case .dateTime(let value) in property.values {
-                let point = framePoint(value, tzid: tzid, frame: frame, context)
+                let point = mapper.framePoint(value, tzid: tzid, frame: frame, context, log: &log)
                 if point.isDate, !frame.isDates {
                     dates.insert(point.date)
                 } else {
@@ -467,63 +513,6 @@ extension EventMapper {
 
     // MARK: - Points and events
 
-    /// Whether a RECURRENCE-ID names the instant (or date) `original` was written for.
-    mutating func names(
-        _ recurrence: TimeProperty, _ original: OriginalTime, _ override: PendingEvent
-    ) -> Bool {
-        let context = Context(
-            source: override.source, fileIndex: override.fileIndex, scope: override.scope)
-        let value: ICalDateTime
-        var tzid: String?
-        switch original {
-        case .date(let date): value = .date(date)
-        case .floating(let time): value = .dateTime(time, isUTC: false)
-        case .utc(let time): value = .dateTime(time, isUTC: true)
-        case .zoned(let time, let zone):
-            value = .dateTime(time, isUTC: false)
-            tzid = zone
-        }
-        let frame: SeriesFrame =
-            switch value {
-            case .date: .dates
-            default: .zoned(FixedOffsetZone.utc, written: nil)
-            }
-        return framePoint(recurrence.value, tzid: recurrence.tzid, frame: frame, context)
-            == framePoint(value, tzid: tzid, frame: frame, context)
-    }
-
-    /// A DATE or DATE-TIME value on the series' clock: an instant (UTC or another zone) at its
-    /// wall-clock time in the series' zone, a floating time as written.
-    mutating func framePoint(
-        _ value: ICalDateTime, tzid: String?, frame: SeriesFrame, _ context: Context
-    )
-        -> FramePoint
-    {
-        switch value {
-        case .date(let date):
-            return .date(date)
-        case .dateTime(let time, let isUTC):
-            var utc: Int?
-            if isUTC {
-                utc = time.secondsSinceEpoch
-            } else if let tzid, let zone = zoneNamed(tzid, context) {
-                utc = zone.utcSeconds(forLocal: time.secondsSinceEpoch)
-            }
-            switch frame {
-            case .dates:
-                return .date(time.date)
-            case .floating:
-                return .wall(time)
-            case .zoned(let zone, _):
-                guard let utc,
-                    let local = try? LocalDateTime(
-                        secondsSinceEpoch: zone.localSeconds(forUTC: utc))
-                else { return .wall(time) }
-                return .wall(local)
-            }
-        }
-    }
-
     /// The recurrence id of an instance: its start on the series' clock, `Z` for a UTC series.
     private func instanceText(_ point: FramePoint, frame: SeriesFrame) -> String {
         switch (point, frame) {
@@ -533,18 +522,20 @@ extension EventMapper {
         }
     }
 
-    private mutating func futureChange(
-        from point: FramePoint, override: PendingEvent, frame: SeriesFrame
+    private func futureChange(
+        from point: FramePoint, override: PendingEvent, frame: SeriesFrame, log: inout DiagnosticLog
     )
         -> FutureChange?
     {
         let context = Context(
             source: override.source, fileIndex: override.fileIndex, scope: override.scope)
         guard let start = override.source.start else { return nil }
-        let moved = framePoint(start.value, tzid: start.tzid, frame: frame, context)
+        let moved = mapper.framePoint(
+            start.value, tzid: start.tzid, frame: frame, context, log: &log)
         let shift = moved.wallClock.secondsSinceEpoch - point.wallClock.secondsSinceEpoch
-        let resolved = resolve(start, context)
-        guard let length = instanceLength(resolved, origin: moved, frame: frame, context) else {
+        let resolved = mapper.resolve(start, context, log: &log)
+        guard let length = instanceLength(resolved, origin: moved, frame: frame, context, log: &log)
+        else {
             return nil
         }
         return FutureChange(from: point, shift: shift, length: length, source: override.source)
@@ -552,9 +543,9 @@ extension EventMapper {
 
     /// One instance as an event: times from the series (shifted by a THISANDFUTURE change),
     /// the other fields from `template` (the master, or the change's override).
-    private mutating func instanceEvent(
+    private func instanceEvent(
         _ instance: Instance, uid: String, frame: SeriesFrame, length: InstanceLength, shift: Int,
-        template: EventSource, master: EventSource, _ context: Context
+        template: EventSource, master: EventSource, _ context: Context, log: inout DiagnosticLog
     ) -> CalendarEvent? {
         let line = master.start?.line ?? master.line
         do {
@@ -574,8 +565,8 @@ extension EventMapper {
                 let start: ResolvedTime
                 switch frame {
                 case .zoned(let frameZone, let name):
-                    start = self.instant(wall, in: frameZone, line: line, master)
-                    zone = target.name
+                    start = mapper.instant(wall, in: frameZone, line: line, master, log: &log)
+                    zone = mapper.target.name
                     original = name.map { .zoned(written, tzid: $0) } ?? .utc(written)
                 default:
                     start = .floating(wall)
@@ -583,7 +574,7 @@ extension EventMapper {
                 }
                 var end: ResolvedTime
                 if case .wall(let last)? = instance.end {
-                    end = sameKind(as: start, wallClock: try last.adding(seconds: shift))
+                    end = mapper.sameKind(as: start, wallClock: try last.adding(seconds: shift))
                 } else {
                     switch length {
                     case .exact(let seconds):
@@ -593,13 +584,13 @@ extension EventMapper {
                         default: end = .floating(try wall.adding(seconds: seconds))
                         }
                     case .nominal(let duration):
-                        end = try adding(duration, to: start)
+                        end = try mapper.adding(duration, to: start)
                     case .days(let days):
-                        end = try adding(CalendarDuration(days: days), to: start)
+                        end = try mapper.adding(CalendarDuration(days: days), to: start)
                     }
                 }
-                let startTime = try wallClock(start)
-                var endTime = try wallClock(end)
+                let startTime = try mapper.wallClock(start)
+                var endTime = try mapper.wallClock(end)
                 if endTime < startTime {
                     if case .instant(let startUTC, _) = start, case .instant(let endUTC, _) = end,
                         endUTC >= startUTC
@@ -611,17 +602,12 @@ extension EventMapper {
                 }
                 interval = .timed(start: startTime, end: endTime)
             }
-            return try CalendarEvent(
-                uid: uid, recurrenceId: instanceText(instance.start, frame: frame),
-                title: template.summary, interval: interval, zone: zone,
-                location: template.location, description: template.description,
-                status: status(template), transparency: transparency(template),
-                categories: template.categories, organizer: template.organizer,
-                attendees: template.attendees, resources: template.resources, url: template.url,
-                color: template.color, source: SourceLocation(file: master.file, line: master.line),
-                originalStart: original, sequence: template.sequence)
+            return try mapper.event(
+                from: template, uid: uid, recurrenceId: instanceText(instance.start, frame: frame),
+                interval: interval, zone: zone, originalStart: original,
+                location: SourceLocation(file: master.file, line: master.line), log: &log)
         } catch {
-            warn(
+            log.warn(
                 master, line, "Instance \(instance.start.wallClock) of series '\(uid)': \(error)",
                 "instance skipped")
             return nil
