@@ -4,15 +4,12 @@
 # the median wall time and peak memory of each with the ratios.
 #
 # Usage: Benchmarks/compare.sh [--sizes "10000 100000 1000000"] [--runs R] [--python-max N]
-#                              [--tree-max N]
 #   --sizes       event counts of the generated calendars (default "10000 100000 1000000")
 #   --runs R      measured rounds per size, median reported (default 3; 1 at 1M); each
 #                 round runs every ics program and the walk once, after one warm-up round,
 #                 and Python runs once per size
 #   --python-max  largest size the Python stack is run on (default 100000; it takes
 #                 minutes and gigabytes beyond that)
-#   --tree-max    largest size `ics convert --to jcal|ics` is run on (default 100000): those
-#                 conversions keep the whole tree, about 11 bytes of memory per byte of input
 # The calendars (Benchmarks/work/compare-N.ics) have 10% recurring weekly series with an
 # EXDATE and an override, mixed zones, all-day events and long folded UTF-8 descriptions.
 # The Python packages are installed with pip into Benchmarks/work/venv on first use.
@@ -22,13 +19,11 @@ cd "$(dirname "$0")/.."
 SIZES="10000 100000 1000000"
 RUNS=3
 PYTHON_MAX=100000
-TREE_MAX=100000
 while [ $# -gt 0 ]; do
     case $1 in
         --sizes) SIZES=$2; shift 2 ;;
         --runs) RUNS=$2; shift 2 ;;
         --python-max) PYTHON_MAX=$2; shift 2 ;;
-        --tree-max) TREE_MAX=$2; shift 2 ;;
         *) echo "compare.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -80,10 +75,8 @@ for size in $SIZES; do
     program "libical walk (C)" "$work/libical_walk" "$file"
     program "ics events --format ndjson" "$ics" events "$file" --format ndjson --tz UTC
     program "ics events --order file" "$ics" events "$file" --format ndjson --tz UTC --order file
-    if [ "$size" -le "$TREE_MAX" ]; then
-        program "ics convert --to jcal" "$ics" convert "$file" --to jcal
-        program "ics convert --to ics" "$ics" convert "$file" --to ics
-    fi
+    program "ics convert --to jcal" "$ics" convert "$file" --to jcal
+    program "ics convert --to ics" "$ics" convert "$file" --to ics
     program "ics conflicts --format ndjson" "$ics" conflicts "$file" --format ndjson --tz UTC
     program "ics convert --to ndjson" "$ics" convert "$file" --to ndjson --tz UTC
     # One warm-up round, then the measured rounds.
@@ -101,8 +94,6 @@ for size in $SIZES; do
             "$(tr ' ' '\n' <<< "${seconds[$index]}" | grep . | median)" \
             "$(tr ' ' '\n' <<< "${peaks[$index]}" | grep . | median)"
     done
-    [ "$size" -le "$TREE_MAX" ] ||
-        printf '%-34s %10s %11s\n' "ics convert --to jcal|ics" "$size" "not run"
     if [ "$size" -le "$PYTHON_MAX" ]; then
         # One run: it takes minutes, and the file is in the page cache by now.
         line=$(run_once "$(printf '%q ' "$work/venv/bin/python" Benchmarks/python_events.py "$file")")

@@ -175,6 +175,34 @@ import Testing
         #expect(result.standardOutput.components(separatedBy: "BEGIN:VTIMEZONE").count == 3)
     }
 
+    @Test func strictWritesNothingWhenTheInputHasErrors() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cut = directory.appendingPathComponent("cut.ics")
+        try Data(
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260908T090000Z\r\n"
+                .utf8
+        ).write(to: cut)
+        for format in ["ics", "jcal"] {
+            let lenient = try CLI.runBinary(["convert", cut.path, "--to", format])
+            #expect(lenient.status == 0)
+            #expect(lenient.standardOutput.lowercased().contains("vcalendar"))
+            #expect(lenient.standardError.contains("error: BEGIN:VEVENT has no END:VEVENT"))
+            let strict = try CLI.runBinary(["convert", cut.path, "--to", format, "--strict"])
+            #expect(strict.status == 2)
+            #expect(strict.standardOutput.isEmpty)
+            #expect(strict.standardError.contains("errors in strict mode; nothing written"))
+            let target = directory.appendingPathComponent("out.\(format)")
+            let toFile = try CLI.runBinary([
+                "convert", cut.path, "--to", format, "--strict", "-o", target.path,
+            ])
+            #expect(toFile.status == 2)
+            #expect(!FileManager.default.fileExists(atPath: target.path))
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cut.ics"])
+    }
+
     @Test func failingConversionLeavesItsTargetUntouched() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

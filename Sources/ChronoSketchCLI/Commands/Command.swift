@@ -74,15 +74,6 @@ enum CommonOptions {
         return paths.map { $0 == "-" ? .standardInput : .file($0) }
     }
 
-    /// Standard input replaced by the bytes a test supplies through `io`.
-    static func injectingStandardInput(_ inputs: [InputSource], _ io: CommandIO) -> [InputSource] {
-        guard let bytes = io.standardInput else { return inputs }
-        return inputs.map { input in
-            if case .standardInput = input { return .memory(name: input.name, bytes: bytes) }
-            return input
-        }
-    }
-
     /// `--from`, `--to`, `--tz`, `--x-wr-timezone` and the expansion limits, checked.
     static func loadOptions(_ arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> LoadOptions
@@ -96,48 +87,6 @@ enum CommonOptions {
             zone: try zone(arguments, environment: environment), from: from, to: to,
             wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
-    }
-
-    /// Prints the inputs that could not be used and `diagnostics` to stderr; false when the
-    /// run must stop: no input could be used, or under `--strict` one could not or a
-    /// diagnostic is an error (said on stderr too).
-    static func reportDiagnostics(
-        _ diagnostics: [Diagnostic], unusable: [InputError] = [], inputs: Int = 1, strict: Bool,
-        command: String, io: CommandIO
-    ) -> Bool {
-        for error in unusable { DiagnosticPrinter.print(error, to: io) }
-        DiagnosticPrinter.print(diagnostics, to: io)
-        if shouldStop(unusable: unusable, inputs: inputs) { return false }
-        guard strict, !unusable.isEmpty || diagnostics.contains(where: { $0.severity == .error })
-        else { return true }
-        io.standardError.write("\(command): errors in strict mode; nothing written\n")
-        return false
-    }
-
-    /// Whether nothing is left to write: every input was unusable.
-    static func shouldStop(unusable: [InputError], inputs: Int) -> Bool {
-        !unusable.isEmpty && unusable.count >= inputs
-    }
-
-    /// Reads the events of `inputs` and reports what was found; nil when the run must stop
-    /// with exit status 2 (under `--strict`, an unusable input or an error). Without
-    /// `--strict` an unusable input costs only its own events: the run goes on and ends with
-    /// exit status 2 (``ExitStatus/noting(_:)``).
-    static func loadEvents(
-        _ inputs: [InputSource], options: LoadOptions, strict: Bool, command: String,
-        io: CommandIO
-    ) -> LoadedCalendar? {
-        let loaded: LoadedCalendar
-        do {
-            loaded = try CalendarLoader.load(inputs, options: options)
-        } catch {
-            DiagnosticPrinter.print(error, to: io)
-            return nil
-        }
-        let proceed = reportDiagnostics(
-            loaded.diagnostics, unusable: loaded.unusableInputs, inputs: inputs.count,
-            strict: strict, command: command, io: io)
-        return proceed ? loaded : nil
     }
 
     static func date(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)

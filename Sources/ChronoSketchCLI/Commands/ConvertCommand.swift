@@ -113,16 +113,18 @@ struct ConvertCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
-        let result: ConversionResult
-        do {
-            result = try Converter.convert(inputs, options: options)
-        } catch {
-            DiagnosticPrinter.print(error, to: io)
-            return .unusableInput
+        let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        switch options.to {
+        case .ics, .jcal: return runStreaming(inputs, io: io)
+        case .json, .ndjson, .csv: return runSorted(inputs, io: io)
         }
+    }
+
+    /// Occurrences by start: the listing is made whole, reported on, then written.
+    private func runSorted(_ inputs: [InputSource], io: CommandIO) -> ExitStatus {
+        let result = Converter.occurrences(inputs, options: options)
         guard
-            CommonOptions.reportDiagnostics(
+            CommandLoading.report(
                 result.diagnostics, unusable: result.unusableInputs, inputs: inputs.count,
                 strict: strict, command: "ics convert", io: io)
         else { return .unusableInput }
@@ -131,5 +133,31 @@ struct ConvertCommand: Command {
         ) { output in
             result.write { output.write(bytes: $0) }
         }
+    }
+
+    /// `.ics` and jCal, written as the inputs are read; diagnostics follow the data. Under
+    /// `--strict` what goes to standard output is held until the inputs are known to be
+    /// without errors (an `-o` file is simply not put in place).
+    private func runStreaming(_ inputs: [InputSource], io: CommandIO) -> ExitStatus {
+        var diagnostics: [Diagnostic] = []
+        var unusable: [InputError] = []
+        let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
+            let held = strict && outputPath == nil ? MemoryOutput() : nil
+            (diagnostics, unusable) = Converter.calendar(inputs, options: options) { bytes in
+                (held ?? output).write(bytes: bytes)
+            }
+            if CommandLoading.shouldStop(unusable: unusable, inputs: inputs.count)
+                || strict
+                    && (!unusable.isEmpty || diagnostics.contains { $0.severity == .error })
+            {
+                return .unusableInput
+            }
+            if let held { output.write(bytes: held.bytes) }
+            return ExitStatus.success.noting(unusable)
+        }
+        _ = CommandLoading.report(
+            diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
+            command: "ics convert", io: io)
+        return status
     }
 }

@@ -65,11 +65,11 @@ struct EventsCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let inputs = CommandLoading.withStandardInput(self.inputs, io)
         if order == .file { return runInFileOrder(inputs, io: io) }
         if let occurrenceFormat { return runSorted(inputs, format: occurrenceFormat, io: io) }
         guard
-            let loaded = CommonOptions.loadEvents(
+            let loaded = CommandLoading.events(
                 inputs, options: options, strict: strict, command: "ics events", io: io)
         else { return .unusableInput }
         return OutputTarget.write(
@@ -101,7 +101,7 @@ struct EventsCommand: Command {
         let (records, sorted, diagnostics, unusable) = OccurrenceRecords.load(
             inputs, options: options, format: format)
         guard
-            CommonOptions.reportDiagnostics(
+            CommandLoading.report(
                 diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
                 command: "ics events", io: io)
         else { return .unusableInput }
@@ -132,7 +132,7 @@ struct EventsCommand: Command {
             output.write(bytes: stream.finish())
             return ExitStatus.success.noting(unusable)
         }
-        _ = CommonOptions.reportDiagnostics(
+        _ = CommandLoading.report(
             diagnostics, unusable: unusable, strict: strict, command: "ics events", io: io)
         return status
     }

@@ -45,7 +45,7 @@ struct ValidateCommand: Command {
     func run(io: CommandIO) -> ExitStatus {
         var findings: [Diagnostic] = []
         var unreadable: [InputError] = []
-        for input in CommonOptions.injectingStandardInput(inputs, io) {
+        for input in CommandLoading.withStandardInput(inputs, io) {
             do {
                 findings += try Validator.validate(input, options: options)
             } catch {

@@ -43,49 +43,17 @@ public struct ConversionOptions: Sendable {
     }
 }
 
-/// The converted bytes and what was found on the way.
+/// The occurrences `convert --to json|ndjson|csv` writes, sorted, and what was found on the way.
 public struct ConversionResult: Sendable {
-    /// What is written: bytes made whole, or occurrences written piece by piece, so a listing
-    /// is never held twice.
-    enum Body: Sendable {
-        case bytes([UInt8])
-        case occurrences(OccurrenceRecords, [OccurrenceRecords.Record])
-    }
-
-    let body: Body
+    let records: OccurrenceRecords
+    let sorted: [OccurrenceRecords.Record]
     public var diagnostics: [Diagnostic]
     /// The inputs that could not be used at all, left out of the output.
     public var unusableInputs: [InputError]
 
-    init(bytes: [UInt8], diagnostics: [Diagnostic], unusableInputs: [InputError]) {
-        body = .bytes(bytes)
-        self.diagnostics = diagnostics
-        self.unusableInputs = unusableInputs
-    }
-
-    init(
-        records: OccurrenceRecords, sorted: [OccurrenceRecords.Record], diagnostics: [Diagnostic],
-        unusableInputs: [InputError]
-    ) {
-        body = .occurrences(records, sorted)
-        self.diagnostics = diagnostics
-        self.unusableInputs = unusableInputs
-    }
-
     /// Hands the output to `emit` in pieces.
     public func write(to emit: ([UInt8]) -> Void) {
-        switch body {
-        case .bytes(let bytes): emit(bytes)
-        case .occurrences(let records, let sorted):
-            records.write(sorted, to: emit)
-        }
-    }
-
-    /// The whole output.
-    public var bytes: [UInt8] {
-        var all: [UInt8] = []
-        write { all += $0 }
-        return all
+        records.write(sorted, to: emit)
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -93,76 +61,155 @@ public struct ConversionResult: Sendable {
 
 /// Converts between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.
 ///
-/// `.ics` and jCal go through the lossless tree (``ICalDocument``): properties are written from
-/// their text as read. Records become VEVENTs built from their fields, with a VTIMEZONE for each zone
-/// they name. Occurrence outputs are the listing of `ics events`.
+/// Every input is read to items of the component tree: `.ics` by the reader as it goes,
+/// jCal, JSON, NDJSON and CSV as a tree built in memory (records become VEVENTs through
+/// ``ComponentBuilder``, with a VTIMEZONE for each zone they name). `.ics` and jCal are
+/// written from those items as they arrive (``CalendarMerge`` into ``ICalItemWriter`` or
+/// ``JCalItemWriter``), properties from their text as read; occurrence outputs are the
+/// listing of `ics events`.
 public enum Converter {
     /// PRODID of calendars built from records.
     static let productID = "-//ChronoSketch//ics//EN"
 
-    /// Converts `inputs` (several merge into one calendar). An input that cannot be used at
-    /// all is left out and named in ``ConversionResult/unusableInputs``.
-    /// - Throws: ``InputError`` when the events of a window cannot be put in order.
-    public static func convert(
-        _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system
-    ) throws(InputError) -> ConversionResult {
-        var diagnostics: [Diagnostic] = []
-        var unusable: [InputError] = []
-        switch options.to {
-        case .json, .ndjson, .csv:
-            let format = OccurrenceFormat(rawValue: options.to.rawValue) ?? .json
-            let sources = icsSources(
-                inputs, options: options, database: database, diagnostics: &diagnostics,
-                unusable: &unusable)
-            diagnostics = inLineOrder(diagnostics)
-            let (records, sorted, found, failed) = OccurrenceRecords.load(
-                sources, options: options.load, format: format, columns: options.columns,
-                database: database)
-            return ConversionResult(
-                records: records, sorted: sorted, diagnostics: diagnostics + found,
-                unusableInputs: inInputOrder(unusable + failed, inputs))
-        case .ics, .jcal:
-            var documents: [(name: String, document: ICalDocument)] = []
-            for input in inputs {
-                var found: [Diagnostic] = []
-                do {
-                    documents.append(
-                        (
-                            input.name,
-                            try document(
-                                input, options: options, database: database, diagnostics: &found)
-                        ))
-                } catch {
-                    unusable.append(error)
-                }
-                diagnostics += inLineOrder(found)
+    /// Converts `inputs` to `.ics` or jCal (`options.to`), handing the output to `write` in
+    /// pieces as it is made; several inputs merge into one calendar (``CalendarMerge``). An
+    /// input that cannot be used at all is left out and returned.
+    ///
+    /// Memory stays flat in the size of `.ics` inputs: a date window is found by a first pass
+    /// of the events pipeline, and jCal is written as read when every input holds its
+    /// calendars in RFC order (``CalendarOutline``), else from the whole tree. Inputs that
+    /// must be read twice for either and cannot be (standard input, a pipe) are held as bytes.
+    /// - Returns: the diagnostics, inputs in order and each in line order, and the inputs
+    ///   that could not be used, in input order.
+    public static func calendar(
+        _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system,
+        write: ([UInt8]) -> Void
+    ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
+        var logs = inputs.map { _ in DiagnosticLog() }
+        var failures: [(input: Int, error: InputError)] = []
+        let windowed = options.load.from != nil || options.load.to != nil
+        var sources: [InputSource?] = []
+        for (index, input) in inputs.enumerated() {
+            do {
+                sources.append(
+                    try readable(
+                        input, options: options, database: database,
+                        twice: windowed || options.to == .jcal, log: &logs[index]))
+            } catch {
+                failures.append((index, error))
+                sources.append(nil)
             }
-            var merged = merge(documents, diagnostics: &diagnostics)
-            if options.load.from != nil || options.load.to != nil {
-                merged = try window(merged, options: options, database: database)
-            }
-            if options.to == .ics {
-                return ConversionResult(
-                    bytes: ICalWriter.write(merged), diagnostics: diagnostics,
-                    unusableInputs: unusable)
-            }
-            let dropped = merged.components.reduce(merged.looseLines.count) {
-                $0 + $1.linesThatAreNotProperties
-            }
-            if dropped > 0 {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, file: inputs.count == 1 ? inputs[0].name : "<inputs>", line: nil,
-                        message:
-                            "\(dropped) line\(dropped == 1 ? " is" : "s are") not properties or outside every component",
-                        assumption: "jCal has no form for them; they are left out"))
-            }
-            var writer = JSONWriter()
-            writer.value(JCal.encode(merged))
-            writer.raw("\n")
-            return ConversionResult(
-                bytes: writer.bytes, diagnostics: diagnostics, unusableInputs: unusable)
         }
+        let window =
+            windowed
+            ? EventsInWindow(sources.compactMap { $0 }, options: options.load, database: database)
+            : nil
+        let names = inputs.map(\.name)
+
+        func drive<Sink: CalendarItemSink>(
+            _ merge: inout CalendarMerge<Sink>, flush: (inout Sink) -> Void
+        ) {
+            for (index, source) in sources.enumerated() {
+                guard let source else { continue }
+                do {
+                    var items = try ComponentSources.open(source, limits: options.load.limits)
+                    while let item = try items.next() {
+                        merge.take(item, input: index, log: &logs[index])
+                        flush(&merge.sink)
+                    }
+                    logs[index] += items.takeDiagnostics()
+                } catch {
+                    failures.append((index, error))
+                }
+            }
+            merge.finish()
+        }
+        func stream<Writer: CalendarItemWriter>(into writer: Writer) -> Int {
+            var merge = CalendarMerge(into: writer, names: names, window: window)
+            drive(&merge) { sink in
+                if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
+            }
+            if failures.count < inputs.count {
+                merge.sink.finish()
+                write(merge.sink.takeBytes())
+            }
+            return merge.linesThatAreNotProperties
+        }
+
+        var dropped = 0
+        if options.to == .ics {
+            _ = stream(into: ICalItemWriter())
+        } else if let calendars = streamingCalendars(sources, options: options) {
+            dropped = stream(into: JCalItemWriter(topLevelComponents: calendars))
+        } else {
+            var merge = CalendarMerge(into: DocumentBuilder(), names: names, window: window)
+            drive(&merge) { _ in }
+            dropped = merge.linesThatAreNotProperties
+            if failures.count < inputs.count {
+                var json = JSONWriter()
+                json.value(JCal.encode(merge.sink.document))
+                json.raw("\n")
+                write(json.bytes)
+            }
+        }
+        var diagnostics = logs.flatMap(\.diagnostics)
+        if dropped > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, file: inputs.count == 1 ? inputs[0].name : "<inputs>", line: nil,
+                    message:
+                        "\(dropped) line\(dropped == 1 ? " is" : "s are") not properties or outside every component",
+                    assumption: "jCal has no form for them; they are left out"))
+        }
+        let unusable = failures.sorted { $0.input < $1.input }.map(\.error)
+        return (diagnostics, unusable)
+    }
+
+    /// How many top-level components jCal written as read holds; nil when an input needs its
+    /// whole tree first (``CalendarOutline``).
+    private static func streamingCalendars(_ sources: [InputSource?], options: ConversionOptions)
+        -> Int?
+    {
+        var calendars = 0
+        for case .some(let source) in sources {
+            let outline: CalendarOutline? =
+                if case .document(_, let document) = source {
+                    CalendarOutline(of: document)
+                } else {
+                    CalendarOutline(scanning: source, limits: options.load.limits)
+                }
+            guard let outline else { return nil }
+            calendars += outline.calendars
+        }
+        return sources.count > 1 ? 1 : calendars
+    }
+
+    /// Converts `inputs` to the occurrences `ics events` lists, sorted, as JSON, NDJSON or
+    /// CSV (`options.to`). An input that cannot be used at all is left out and named in
+    /// ``ConversionResult/unusableInputs``.
+    public static func occurrences(
+        _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system
+    ) -> ConversionResult {
+        var logs = inputs.map { _ in DiagnosticLog() }
+        var sources: [InputSource] = []
+        var failures: [InputError] = []
+        for (index, input) in inputs.enumerated() {
+            do {
+                sources.append(
+                    try readable(
+                        input, options: options, database: database, twice: false,
+                        log: &logs[index]))
+            } catch {
+                failures.append(error)
+            }
+        }
+        let format = OccurrenceFormat(rawValue: options.to.rawValue) ?? .json
+        let (records, sorted, found, failed) = OccurrenceRecords.load(
+            sources, options: options.load, format: format, columns: options.columns,
+            database: database)
+        return ConversionResult(
+            records: records, sorted: sorted, diagnostics: logs.flatMap(\.diagnostics) + found,
+            unusableInputs: inInputOrder(failures + failed, inputs))
     }
 
     /// Failures in the order of the inputs they name.
@@ -173,15 +220,6 @@ public enum Converter {
             inputs.firstIndex { $0.name == error.file } ?? inputs.count
         }
         return errors.sorted { position($0) < position($1) }
-    }
-
-    /// Diagnostics of one input by line, keeping the order of those on one line.
-    private static func inLineOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted {
-            ($0.element.file, $0.element.line ?? 0, $0.offset) < (
-                $1.element.file, $1.element.line ?? 0, $1.offset
-            )
-        }.map(\.element)
     }
 
     // MARK: - Reading
@@ -224,53 +262,45 @@ public enum Converter {
         }
     }
 
-    /// Inputs as `.ics` sources for the events pipeline: `.ics` files as they are (read as a
-    /// stream), every other format converted to `.ics` text first.
-    private static func icsSources(
-        _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase,
-        diagnostics: inout [Diagnostic], unusable: inout [InputError]
-    ) -> [InputSource] {
-        var sources: [InputSource] = []
-        for input in inputs {
-            if options.from == .ics || options.from == nil && isICSByName(input) {
-                sources.append(input)
-                continue
-            }
-            do {
-                let document = try document(
-                    input, options: options, database: database, diagnostics: &diagnostics)
-                sources.append(.document(name: input.name, document))
-            } catch {
-                unusable.append(error)
-            }
-        }
-        return sources
-    }
-
     private static func isICSByName(_ input: InputSource) -> Bool {
         if case .file(let path) = input { return ConversionFormat.inferred(fromPath: path) == .ics }
         return false
     }
 
-    /// One input as a tree, whatever its format.
-    static func document(
-        _ input: InputSource, options: ConversionOptions, database: ZoneInfoDatabase,
-        diagnostics: inout [Diagnostic]
-    ) throws(InputError) -> ICalDocument {
+    /// One input as something the reading can take: `.ics` text as it is (held as bytes when
+    /// it must be read `twice` and cannot be), every other format as its tree.
+    static func readable(
+        _ input: InputSource, options: ConversionOptions, database: ZoneInfoDatabase, twice: Bool,
+        log: inout DiagnosticLog
+    ) throws(InputError) -> InputSource {
         if options.from == .ics || options.from == nil && isICSByName(input) {
-            let (document, found) = try DocumentReader.read(input, limits: options.load.limits)
-            diagnostics += found
-            return document
+            return twice && !input.canBeReadTwice
+                ? .memory(name: input.name, bytes: try input.readAll()) : input
         }
         let bytes = try input.readAll()
-        switch format(of: input, bytes: bytes, options: options) {
+        let format = format(of: input, bytes: bytes, options: options)
+        if format == .ics { return .memory(name: input.name, bytes: bytes) }
+        var diagnostics: [Diagnostic] = []
+        let document = try tree(
+            bytes, format: format, input: input, options: options, database: database,
+            diagnostics: &diagnostics)
+        log += diagnostics
+        return .document(name: input.name, document)
+    }
+
+    /// The tree of an input in jCal, JSON, NDJSON or CSV.
+    private static func tree(
+        _ bytes: [UInt8], format: ConversionFormat, input: InputSource,
+        options: ConversionOptions, database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
+    ) throws(InputError) -> ICalDocument {
+        switch format {
         case .ics:
             let (document, found) = try DocumentReader.read(
                 .memory(name: input.name, bytes: bytes), limits: options.load.limits)
             diagnostics += found
             return document
         case .jcal:
-            let json = try parseJSON(bytes, name: input.name)
+            let json = try JSONParser.parse(bytes, name: input.name)
             do {
                 let (document, found) = try JCal.decode(
                     json, name: input.name, limits: options.load.limits)
@@ -279,250 +309,10 @@ public enum Converter {
             } catch {
                 throw InputError(file: input.name, message: "Not jCal: \(error.message)")
             }
-        case .json:
-            let json = try parseJSON(bytes, name: input.name)
-            let items: [JSONValue]
-            switch json {
-            case .array(let list): items = list
-            case .object: items = [json]
-            default:
-                throw InputError(
-                    file: input.name,
-                    message: "Expected occurrence records: an array of objects or one object")
-            }
-            var fields: [RecordImport.Fields] = []
-            for (index, item) in items.enumerated() {
-                guard case .object(let members) = item else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, file: input.name, line: nil,
-                            message: "Record \(index + 1) is not an object",
-                            assumption: "record skipped"))
-                    continue
-                }
-                fields.append(
-                    RecordImport.Fields(
-                        storage: .json(members), place: "record \(index + 1)", line: nil))
-            }
-            return try drafts(
-                fields, name: input.name, options: options, database: database,
-                diagnostics: &diagnostics)
-        case .ndjson:
-            var fields: [RecordImport.Fields] = []
-            for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-                .enumerated()
-            {
-                let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
-                guard !trimmed.isEmpty else { continue }
-                let problem: String
-                do {
-                    if case .object(let members) = try JSONParser.parse(Array(line)) {
-                        fields.append(
-                            RecordImport.Fields(
-                                storage: .json(members), place: "line \(index + 1)", line: index + 1
-                            ))
-                        continue
-                    }
-                    problem = "it is not a JSON object"
-                } catch {
-                    problem = "it is not JSON (\(error.message), column \(error.column))"
-                }
-                diagnostics.append(
-                    Diagnostic(
-                        .error, file: input.name, line: index + 1,
-                        message: "Line \(index + 1): \(problem)",
-                        assumption: "line skipped"))
-            }
-            return try drafts(
-                fields, name: input.name, options: options, database: database,
-                diagnostics: &diagnostics)
-        case .csv:
-            let text = String(decoding: bytes, as: UTF8.self)
-            let records: [CSVReader.Record]
-            do {
-                records = try CSVReader.records(text)
-            } catch {
-                throw InputError(
-                    file: input.name, line: error.line, message: "Not CSV: \(error.message)")
-            }
-            guard let header = records.first else {
-                throw InputError(file: input.name, message: "Empty file: no calendar data")
-            }
-            let names = header.fields.map { $0.trimmingCharacters() }
-            guard OutlookCSV.matches(names) || names.contains("start") else {
-                throw InputError(
-                    file: input.name, line: header.line,
-                    message:
-                        "Not a calendar CSV: the header has neither 'start' nor Outlook's 'Subject' and 'Start Date'"
-                )
-            }
-            var fields: [RecordImport.Fields] = []
-            for record in records.dropFirst() {
-                var row: [String: String] = [:]
-                for (index, name) in names.enumerated() where index < record.fields.count {
-                    row[name] = record.fields[index]
-                }
-                fields.append(
-                    RecordImport.Fields(
-                        storage: .csv(row), place: "line \(record.line)", line: record.line))
-            }
-            return try drafts(
-                fields, name: input.name, options: options, database: database,
-                diagnostics: &diagnostics,
-                outlook: OutlookCSV.matches(names))
+        case .json, .ndjson, .csv:
+            return try RecordReader.read(
+                bytes, format: format, name: input.name, stamp: options.stamp,
+                database: database, diagnostics: &diagnostics)
         }
-    }
-
-    private static func parseJSON(_ bytes: [UInt8], name: String) throws(InputError) -> JSONValue {
-        do {
-            return try JSONParser.parse(bytes)
-        } catch {
-            throw InputError(
-                file: name, line: error.line,
-                message: "Not JSON: \(error.message) (column \(error.column))")
-        }
-    }
-
-    /// Records as a calendar of VEVENTs built from their fields (``ComponentBuilder``), each on
-    /// the line of its record, with a VTIMEZONE built by libical for each zone named.
-    private static func drafts(
-        _ records: [RecordImport.Fields], name: String, options: ConversionOptions,
-        database: ZoneInfoDatabase, diagnostics: inout [Diagnostic], outlook: Bool = false
-    ) throws(InputError) -> ICalDocument {
-        var events: [ICalComponent] = []
-        var zones: [String] = []
-        for (index, record) in records.enumerated() {
-            do {
-                let draft: EventDraft
-                if outlook, case .csv(let row) = record.storage {
-                    draft = try OutlookCSV.draft(row)
-                } else {
-                    draft = try RecordImport.draft(record) { database.zone(named: $0) != nil }
-                }
-                for zone in draft.zoneNames where !zones.contains(zone) { zones.append(zone) }
-                events.append(
-                    ComponentBuilder.vevent(
-                        draft, stamp: options.stamp, line: record.line ?? index + 1))
-            } catch {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, file: name, line: record.line,
-                        message:
-                            "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(error.message)",
-                        assumption: "record skipped"))
-            }
-        }
-        var calendar = ICalComponent(
-            name: "VCALENDAR",
-            properties: [
-                ICalProperty(name: "VERSION", rawValue: "2.0", line: 1),
-                ICalProperty(name: "PRODID", rawValue: productID, line: 1),
-            ], line: 1)
-        for zone in zones {
-            guard let definition = LibicalTimezone.vtimezone(named: zone),
-                let component = try? DocumentReader.read(text: definition, name: name)
-                    .components.first
-            else { continue }
-            calendar.components.append(component)
-        }
-        calendar.components += events
-        return ICalDocument(components: [calendar])
-    }
-
-    // MARK: - Merging and the window
-
-    /// Several documents as one VCALENDAR: the first calendar's properties, every component in
-    /// input order, VTIMEZONEs with the same TZID written once. A VTIMEZONE whose TZID another
-    /// input defines differently, and a UID defined in two inputs, are reported.
-    static func merge(
-        _ documents: [(name: String, document: ICalDocument)], diagnostics: inout [Diagnostic]
-    ) -> ICalDocument {
-        if documents.count == 1 { return documents[0].document }
-        var calendar = ICalComponent(name: "VCALENDAR", line: 1)
-        var zones: [String: (file: String, component: ICalComponent)] = [:]
-        var uids: [String: String] = [:]
-        for (name, document) in documents {
-            for top in document.components {
-                let children: [ICalComponent]
-                if top.name == "VCALENDAR" {
-                    if calendar.properties.isEmpty {
-                        calendar.properties = top.properties
-                    } else {
-                        for property in top.properties
-                        where !calendar.properties.contains(where: {
-                            $0.contentLine == property.contentLine
-                        }) {
-                            diagnostics.append(
-                                Diagnostic(
-                                    .warning, file: name, line: property.line,
-                                    message:
-                                        "\(property.name):\(property.rawValue) is not carried into the merged calendar",
-                                    assumption: "the first input's calendar properties are kept"))
-                        }
-                    }
-                    children = top.components
-                } else {
-                    children = [top]
-                }
-                for child in children {
-                    if child.name == "VTIMEZONE", let tzid = child.property("TZID")?.value?.text {
-                        if let first = zones[tzid] {
-                            if !first.component.isSameTree(as: child, exactText: false) {
-                                diagnostics.append(
-                                    Diagnostic(
-                                        .warning, file: name, line: child.line,
-                                        message:
-                                            "VTIMEZONE '\(tzid)' differs from the one in \(first.file)",
-                                        assumption: "the first is kept"))
-                            }
-                            continue
-                        }
-                        zones[tzid] = (name, child)
-                    } else if child.property("RECURRENCE-ID") == nil,
-                        let uid = child.property("UID")?.value?.text
-                    {
-                        if let other = uids[uid], other != name {
-                            diagnostics.append(
-                                Diagnostic(
-                                    .warning, file: name, line: child.line, uid: uid,
-                                    message: "UID '\(uid)' is also used in \(other)",
-                                    assumption: "both are kept"))
-                        }
-                        uids[uid] = name
-                    }
-                    calendar.components.append(child)
-                }
-            }
-        }
-        var looseLines: [ICalDocument.LooseLine] = []
-        for (_, document) in documents {
-            looseLines += document.looseLines.map {
-                ICalDocument.LooseLine(property: $0.property, position: 1)
-            }
-        }
-        if calendar.properties.isEmpty {
-            calendar.properties = [
-                ICalProperty(name: "VERSION", rawValue: "2.0", line: 1),
-                ICalProperty(name: "PRODID", rawValue: productID, line: 1),
-            ]
-        }
-        return ICalDocument(components: [calendar], looseLines: looseLines)
-    }
-
-    /// Only the VEVENTs (whole series) with an occurrence in the window; other components stay.
-    private static func window(
-        _ document: ICalDocument, options: ConversionOptions, database: ZoneInfoDatabase
-    ) throws(InputError) -> ICalDocument {
-        let loaded = try CalendarLoader.load(
-            [.document(name: "window", document)], options: options.load, database: database)
-        let kept = Set(loaded.events.map(\.uid))
-        var result = document
-        for index in result.components.indices {
-            result.components[index].components.removeAll { component in
-                component.name == "VEVENT"
-                    && !kept.contains(component.property("UID")?.value?.text ?? "")
-            }
-        }
-        return result
     }
 }

@@ -27,11 +27,7 @@ struct CalendarStream {
         throws(InputError)
     {
         name = source.name
-        if case .document(let name, let document) = source {
-            reader = DocumentItems(name: name, document: document)
-        } else {
-            reader = try ICalendarReader(source, limits: limits)
-        }
+        reader = try ComponentSources.open(source, limits: limits)
         self.inspector = inspector
     }
 

@@ -13,6 +13,19 @@ protocol ComponentSource {
 
 extension ICalendarReader: ComponentSource {}
 
+enum ComponentSources {
+    /// The items of `source`: a tree as it is, anything else read.
+    /// - Throws: ``InputError`` when the input is missing or unreadable.
+    static func open(_ source: InputSource, limits: ReadLimits) throws(InputError)
+        -> any ComponentSource
+    {
+        if case .document(let name, let document) = source {
+            return DocumentItems(name: name, document: document)
+        }
+        return try ICalendarReader(source, limits: limits)
+    }
+}
+
 /// The items of a tree, as the reader would hand them on: each VCALENDAR's properties and
 /// components in the order they were read, then its end; components outside a calendar and
 /// loose lines where they stood.

@@ -9,37 +9,44 @@ public enum DocumentReader {
         -> (document: ICalDocument, diagnostics: [Diagnostic])
     {
         var reader = try ICalendarReader(source, limits: limits)
-        var document = ICalDocument()
-        var calendar: ICalComponent?
-        while let item = try reader.next() {
-            switch item {
-            case .calendarBegin(let begun):
-                calendar = begun
-            case .calendarProperty(let property):
-                calendar?.properties.append(property)
-            case .component(let component):
-                if calendar != nil {
-                    calendar?.components.append(component)
-                } else {
-                    document.components.append(component)
-                }
-            case .calendarEnd(let closing, let endText):
-                if var finished = calendar {
-                    finished.closing = closing
-                    finished.endText = endText
-                    document.components.append(finished)
-                }
-                calendar = nil
-            case .looseLine(let property):
-                document.looseLines.append(
-                    ICalDocument.LooseLine(property: property, position: document.components.count))
-            }
-        }
-        return (document, reader.takeDiagnostics())
+        var builder = DocumentBuilder()
+        while let item = try reader.next() { builder.take(item) }
+        return (builder.document, reader.takeDiagnostics())
     }
 
     /// Reads iCalendar text already in memory (text built by a conversion).
     static func read(text: String, name: String) throws(InputError) -> ICalDocument {
         try read(.memory(name: name, bytes: Array(text.utf8))).document
+    }
+}
+
+/// Builds the tree of the items the reader hands on: the inverse of ``DocumentItems``.
+struct DocumentBuilder: CalendarItemSink {
+    private(set) var document = ICalDocument()
+    private var calendar: ICalComponent?
+
+    mutating func take(_ item: ReaderItem) {
+        switch item {
+        case .calendarBegin(let begun):
+            calendar = begun
+        case .calendarProperty(let property):
+            calendar?.properties.append(property)
+        case .component(let component):
+            if calendar != nil {
+                calendar?.components.append(component)
+            } else {
+                document.components.append(component)
+            }
+        case .calendarEnd(let closing, let endText):
+            if var finished = calendar {
+                finished.closing = closing
+                finished.endText = endText
+                document.components.append(finished)
+            }
+            calendar = nil
+        case .looseLine(let property):
+            document.looseLines.append(
+                ICalDocument.LooseLine(property: property, position: document.components.count))
+        }
     }
 }

@@ -23,6 +23,23 @@ public enum InputSource: Sendable, Hashable {
 }
 
 extension InputSource {
+    /// Whether reading it again gives the same content: a regular file or what is in
+    /// memory, not standard input, a pipe or a device.
+    var canBeReadTwice: Bool {
+        switch self {
+        case .memory, .document: return true
+        case .standardInput: return false
+        case .file(let path):
+            let type = try? FileManager.default.attributesOfItem(atPath: path)[.type]
+            return (type as? FileAttributeType) == .typeRegular
+        }
+    }
+
+    var isDocument: Bool {
+        if case .document = self { return true }
+        return false
+    }
+
     /// The whole input, for formats that are read in one piece (JSON, CSV).
     /// - Throws: ``InputError`` when it cannot be read or is empty.
     func readAll() throws(InputError) -> [UInt8] {

@@ -22,7 +22,8 @@ struct SeriesPlan {
     /// cannot be read at all, which the reading proper then reports.
     init?(_ inputs: [InputSource], limits: ReadLimits) {
         for input in inputs {
-            guard Self.canBeReadTwice(input) else { return nil }
+            // A tree in memory has no lines to count; its series wait for its end.
+            guard input.canBeReadTwice, !input.isDocument else { return nil }
         }
         do {
             for (index, input) in inputs.enumerated() {
@@ -40,17 +41,6 @@ struct SeriesPlan {
         var hasher = Hasher()
         for byte in uidValue { hasher.combine(byte) }
         return hasher.finalize()
-    }
-
-    private static func canBeReadTwice(_ input: InputSource) -> Bool {
-        switch input {
-        case .memory: return true
-        // A tree in memory has no lines to count; its series wait for its end.
-        case .standardInput, .document: return false
-        case .file(let path):
-            let type = try? FileManager.default.attributesOfItem(atPath: path)[.type]
-            return (type as? FileAttributeType) == .typeRegular
-        }
     }
 
     /// What the scan knows of the top-level VEVENT being read.

@@ -94,42 +94,4 @@ struct BusyOptions: Sendable {
         if text.count == 10 { return LocalDateTime(startOf: try CivilDate(parsing: text)) }
         return try LocalDateTime(parsing: text)
     }
-
-    /// The events of `inputs` and the blocked windows, each read with `options` and reported;
-    /// nil when the run must stop with exit status 2.
-    func load(
-        _ inputs: [InputSource], options: LoadOptions, strict: Bool, command: String,
-        io: CommandIO
-    ) -> (calendar: LoadedCalendar, windows: [BlockedWindow])? {
-        guard
-            let calendar = CommonOptions.loadEvents(
-                inputs, options: options, strict: strict, command: command, io: io),
-            let windows = windows(options: options, io: io)
-        else { return nil }
-        return (calendar, windows)
-    }
-
-    /// The windows of `--blocked` files (read with `options`) and of `--blocked-at`; nil when a
-    /// file cannot be used (reported on stderr).
-    func windows(options: LoadOptions, io: CommandIO) -> [BlockedWindow]? {
-        var windows = blockedAt
-        for file in CommonOptions.injectingStandardInput(blockedFiles, io) {
-            do {
-                let (entries, diagnostics) = try BlockingCalendarReader.read(file, options: options)
-                DiagnosticPrinter.print(diagnostics, to: io)
-                for entry in entries {
-                    guard
-                        let window = try? BlockedWindow(
-                            id: entry.id, title: entry.title, start: entry.start, end: entry.end,
-                            owner: entry.owner, source: entry.source)
-                    else { continue }
-                    windows.append(window)
-                }
-            } catch {
-                DiagnosticPrinter.print(error, to: io)
-                return nil
-            }
-        }
-        return windows
-    }
 }

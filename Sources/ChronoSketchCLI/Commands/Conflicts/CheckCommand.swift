@@ -83,10 +83,10 @@ struct CheckCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let inputs = CommandLoading.withStandardInput(self.inputs, io)
         guard
-            let (loaded, windows) = busy.load(
-                inputs, options: load, strict: strict, command: "ics check", io: io)
+            let (loaded, windows) = CommandLoading.busy(
+                inputs, busy, options: load, strict: strict, command: "ics check", io: io)
         else { return .unusableInput }
         let clashes = ConflictReport.clashes(
             of: proposal, events: loaded.events, windows: windows, policy: busy.policy)

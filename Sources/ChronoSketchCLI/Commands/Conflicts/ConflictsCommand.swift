@@ -74,10 +74,10 @@ struct ConflictsCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let inputs = CommandLoading.withStandardInput(self.inputs, io)
         guard
-            let (loaded, windows) = busy.load(
-                inputs, options: load, strict: strict, command: "ics conflicts", io: io)
+            let (loaded, windows) = CommandLoading.busy(
+                inputs, busy, options: load, strict: strict, command: "ics conflicts", io: io)
         else { return .unusableInput }
         let report = ConflictReport(events: loaded.events, windows: windows, options: options)
         if report.isTruncated {

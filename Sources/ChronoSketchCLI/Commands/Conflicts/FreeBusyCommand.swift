@@ -53,9 +53,9 @@ struct FreeBusyCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let inputs = CommandLoading.withStandardInput(self.inputs, io)
         guard
-            let loaded = CommonOptions.loadEvents(
+            let loaded = CommandLoading.events(
                 inputs, options: load, strict: strict, command: "ics freebusy", io: io)
         else { return .unusableInput }
         let start = LocalDateTime(startOf: from)

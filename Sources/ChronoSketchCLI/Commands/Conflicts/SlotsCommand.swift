@@ -65,15 +65,15 @@ struct SlotsCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommonOptions.injectingStandardInput(self.inputs, io)
+        let inputs = CommandLoading.withStandardInput(self.inputs, io)
         let from = (try? date.adding(days: -1)) ?? date
         let to = (try? date.adding(days: 2)) ?? date
         let load = LoadOptions(
             zone: layout.zone, from: from, to: to, wrTimezone: layout.wrTimezone,
             expansion: layout.expansion)
         guard
-            let (loaded, windows) = busy.load(
-                inputs, options: load, strict: layout.strict, command: "ics slots", io: io)
+            let (loaded, windows) = CommandLoading.busy(
+                inputs, busy, options: load, strict: layout.strict, command: "ics slots", io: io)
         else { return .unusableInput }
         let slots = Availability.slots(
             events: Array(loaded.events), windows: windows, policy: busy.policy, date: date,

@@ -42,8 +42,8 @@ struct LayoutDayCommand: LayoutView {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        options.run(
-            "day", from: date, to: try? date.adding(days: 1), io: io,
+        LayoutRun.run(
+            "day", options: options, from: date, to: try? date.adding(days: 1), io: io,
             layout: { DayLayout(events: $0, date: date, minimumMinutes: minimumMinutes) },
             text: DayText.format, json: LayoutJSON.day,
             picture: { DaySVG.render($0, zone: $1, language: $2, now: now) })

@@ -41,8 +41,8 @@ struct LayoutHeatmapCommand: LayoutView {
     func run(io: CommandIO) -> ExitStatus {
         let start = (try? from.adding(days: -7)) ?? from
         let end = (try? to.adding(days: 7)) ?? to
-        return options.run(
-            "heatmap", from: start, to: end, io: io,
+        return LayoutRun.run(
+            "heatmap", options: options, from: start, to: end, io: io,
             layout: { (events: CalendarEvents) throws(CivilTimeError) in
                 try HeatmapLayout(events: events, from: from, to: to, firstWeekday: firstWeekday)
             }, text: HeatmapText.format, json: LayoutJSON.heatmap, picture: HeatmapSVG.render)

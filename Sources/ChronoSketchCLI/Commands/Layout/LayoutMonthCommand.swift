@@ -33,8 +33,8 @@ struct LayoutMonthCommand: LayoutView {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        options.run(
-            "month", from: window.from, to: window.to, io: io,
+        LayoutRun.run(
+            "month", options: options, from: window.from, to: window.to, io: io,
             layout: { (events: CalendarEvents) throws(CivilTimeError) in
                 try MonthLayout(events: events, containing: date, firstWeekday: firstWeekday)
             }, text: MonthText.format, json: LayoutJSON.month,

@@ -57,8 +57,8 @@ struct LayoutRangesCommand: LayoutView {
 
     func run(io: CommandIO) -> ExitStatus {
         // Periods reach up to a week past their date; load enough around the window.
-        options.run(
-            "ranges", from: from.flatMap { try? $0.adding(days: -7) },
+        LayoutRun.run(
+            "ranges", options: options, from: from.flatMap { try? $0.adding(days: -7) },
             to: to.flatMap { try? $0.adding(days: 8) }, io: io,
             layout: {
                 RangeLayout(

@@ -62,8 +62,9 @@ struct LayoutTimelineCommand: LayoutView {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        options.run(
-            "timeline", from: window.start, to: try? window.start.adding(days: window.days),
+        LayoutRun.run(
+            "timeline", options: options, from: window.start,
+            to: try? window.start.adding(days: window.days),
             io: io,
             layout: {
                 TimelineLayout(events: $0, window: window, rows: rowKey, groupedBy: groupKey)

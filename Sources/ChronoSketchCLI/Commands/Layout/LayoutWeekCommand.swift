@@ -36,8 +36,8 @@ struct LayoutWeekCommand: LayoutView {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        options.run(
-            "week", from: window.from, to: window.to, io: io,
+        LayoutRun.run(
+            "week", options: options, from: window.from, to: window.to, io: io,
             layout: { (events: CalendarEvents) throws(CivilTimeError) in
                 try WeekLayout(
                     events: events, containing: date, firstWeekday: firstWeekday,

@@ -1,0 +1,98 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+
+/// What the reading commands do between their options and their output: the inputs named,
+/// their events loaded through the pipeline (``CalendarLoader``) and what was found printed.
+enum CommandLoading {
+    /// Standard input replaced by the bytes a test supplies through `io`.
+    static func withStandardInput(_ inputs: [InputSource], _ io: CommandIO) -> [InputSource] {
+        guard let bytes = io.standardInput else { return inputs }
+        return inputs.map { input in
+            if case .standardInput = input { return .memory(name: input.name, bytes: bytes) }
+            return input
+        }
+    }
+
+    /// Prints the inputs that could not be used and `diagnostics` to stderr; false when the
+    /// run must stop: no input could be used, or under `--strict` one could not or a
+    /// diagnostic is an error (said on stderr too).
+    static func report(
+        _ diagnostics: [Diagnostic], unusable: [InputError] = [], inputs: Int = 1, strict: Bool,
+        command: String, io: CommandIO
+    ) -> Bool {
+        for error in unusable { DiagnosticPrinter.print(error, to: io) }
+        DiagnosticPrinter.print(diagnostics, to: io)
+        if shouldStop(unusable: unusable, inputs: inputs) { return false }
+        guard strict, !unusable.isEmpty || diagnostics.contains(where: { $0.severity == .error })
+        else { return true }
+        io.standardError.write("\(command): errors in strict mode; nothing written\n")
+        return false
+    }
+
+    /// Whether nothing is left to write: every input was unusable.
+    static func shouldStop(unusable: [InputError], inputs: Int) -> Bool {
+        !unusable.isEmpty && unusable.count >= inputs
+    }
+
+    /// Reads the events of `inputs` and reports what was found; nil when the run must stop
+    /// with exit status 2 (under `--strict`, an unusable input or an error). Without
+    /// `--strict` an unusable input costs only its own events: the run goes on and ends with
+    /// exit status 2 (``ExitStatus/noting(_:)``).
+    static func events(
+        _ inputs: [InputSource], options: LoadOptions, strict: Bool, command: String,
+        io: CommandIO
+    ) -> LoadedCalendar? {
+        let loaded: LoadedCalendar
+        do {
+            loaded = try CalendarLoader.load(inputs, options: options)
+        } catch {
+            DiagnosticPrinter.print(error, to: io)
+            return nil
+        }
+        let proceed = report(
+            loaded.diagnostics, unusable: loaded.unusableInputs, inputs: inputs.count,
+            strict: strict, command: command, io: io)
+        return proceed ? loaded : nil
+    }
+
+    /// The events of `inputs` and the blocked windows, each read with `options` and reported;
+    /// nil when the run must stop with exit status 2.
+    static func busy(
+        _ inputs: [InputSource], _ busy: BusyOptions, options: LoadOptions, strict: Bool,
+        command: String, io: CommandIO
+    ) -> (calendar: LoadedCalendar, windows: [BlockedWindow])? {
+        guard
+            let calendar = events(
+                inputs, options: options, strict: strict, command: command, io: io),
+            let windows = blockedWindows(busy, options: options, io: io)
+        else { return nil }
+        return (calendar, windows)
+    }
+
+    /// The windows of `--blocked` files (read with `options`) and of `--blocked-at`; nil when a
+    /// file cannot be used (reported on stderr).
+    static func blockedWindows(_ busy: BusyOptions, options: LoadOptions, io: CommandIO)
+        -> [BlockedWindow]?
+    {
+        var windows = busy.blockedAt
+        for file in withStandardInput(busy.blockedFiles, io) {
+            do {
+                let (entries, diagnostics) = try BlockingCalendarReader.read(file, options: options)
+                DiagnosticPrinter.print(diagnostics, to: io)
+                for entry in entries {
+                    guard
+                        let window = try? BlockedWindow(
+                            id: entry.id, title: entry.title, start: entry.start, end: entry.end,
+                            owner: entry.owner, source: entry.source)
+                    else { continue }
+                    windows.append(window)
+                }
+            } catch {
+                DiagnosticPrinter.print(error, to: io)
+                return nil
+            }
+        }
+        return windows
+    }
+}

@@ -1,0 +1,48 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+
+/// How every `ics layout` view runs: its events loaded for the window, laid out, and the
+/// layout written in the format asked for.
+enum LayoutRun {
+    /// Loads the events touching `[from, to)`, prints the diagnostics, lays them out and
+    /// writes the layout as text, JSON or a picture to stdout or `-o`.
+    static func run<Layout>(
+        _ name: String, options: LayoutOptions, from: CivilDate?, to: CivilDate?, io: CommandIO,
+        layout: (CalendarEvents) throws(CivilTimeError) -> Layout,
+        text: (Layout, _ zone: String, Language) -> String,
+        json: (Layout, _ zone: String) -> [UInt8],
+        picture: (Layout, _ zone: String, Language) -> SVGCanvas
+    ) -> ExitStatus {
+        let inputs = CommandLoading.withStandardInput(options.inputs, io)
+        let zone = options.zone
+        let language = options.language
+        let load = LoadOptions(
+            zone: zone, from: from, to: to, wrTimezone: options.wrTimezone,
+            expansion: options.expansion)
+        guard
+            let loaded = CommandLoading.events(
+                inputs, options: load, strict: options.strict, command: "ics layout \(name)", io: io
+            )
+        else { return .unusableInput }
+        let placed: Layout
+        do {
+            placed = try layout(loaded.events)
+        } catch {
+            io.standardError.write("ics layout \(name): error: \(error.description)\n")
+            return .unusableInput
+        }
+        return OutputTarget.write(
+            options.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+        ) { output in
+            switch options.format {
+            case .text: output.write(text(placed, zone.name, language))
+            case .json: output.write(bytes: json(placed, zone.name))
+            case .svg: output.write(picture(placed, zone.name, language).document(title: name))
+            case .html:
+                output.write(
+                    picture(placed, zone.name, language).html(title: name, language: language))
+            }
+        }
+    }
+}
