@@ -47,7 +47,10 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
 public struct CalendarEvent: Sendable, Hashable {
     /// The UID, plus `#` and the recurrence id for an occurrence of a series.
     public let id: String
+    /// The UID, or for a VEVENT without one the `file:line` it goes by (``hasUID`` false).
     public let uid: String
+    /// Whether the VEVENT has a UID of its own.
+    public let hasUID: Bool
     /// The occurrence's recurrence id in ``OriginalTime/text`` form, nil for a single event.
     public let recurrenceId: String?
     public var title: String
@@ -79,7 +82,8 @@ public struct CalendarEvent: Sendable, Hashable {
         status: EventStatus? = nil, transparency: Transparency = .opaque,
         categories: [String] = [], organizer: Participant? = nil, attendees: [Participant] = [],
         resources: [String] = [], url: String? = nil, color: String? = nil,
-        source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0
+        source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0,
+        hasUID: Bool = true
     ) throws(CalendarEventsError) {
         let id = recurrenceId.map { "\(uid)#\($0)" } ?? uid
         guard !uid.allSatisfy(\.isWhitespace) else { throw .blankID(source) }
@@ -90,6 +94,7 @@ public struct CalendarEvent: Sendable, Hashable {
         }
         self.id = id
         self.uid = uid
+        self.hasUID = hasUID
         self.recurrenceId = recurrenceId
         self.title = title
         self.interval = interval
@@ -108,6 +113,9 @@ public struct CalendarEvent: Sendable, Hashable {
         self.originalStart = originalStart
         self.sequence = sequence
     }
+
+    /// The UID as written; nil when the VEVENT has none.
+    public var writtenUID: String? { hasUID ? uid : nil }
 
     /// Orders events by start, all-day before timed at the same start, then by id: the order
     /// their text forms sort in.

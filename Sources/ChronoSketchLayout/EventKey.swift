@@ -18,10 +18,11 @@ public enum EventKey: String, Sendable, Hashable, CaseIterable {
     /// The file the event came from.
     case file
 
-    /// The keys of `event` with their labels; empty when the event has none.
+    /// The keys of `event` with their labels; empty when the event has none. Texts compare
+    /// trimmed and without case (`Room A` and ` room a` are one room), labelled as written.
     func values(of event: CalendarEvent) -> [(key: String, label: String)] {
         func texts(_ values: [String]) -> [(key: String, label: String)] {
-            values.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.map { ($0, $0) }
+            values.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.map { ($0.lowercased(), $0) }
         }
         func people(_ participants: [Participant]) -> [(key: String, label: String)] {
             participants.filter { !$0.address.isEmpty }.map { participant in
@@ -36,8 +37,13 @@ public enum EventKey: String, Sendable, Hashable, CaseIterable {
         case .resource: return texts(event.resources)
         case .category: return texts(event.categories)
         case .status: return texts(event.status.map { [$0.rawValue] } ?? [])
-        case .file: return texts([event.source.file])
+        case .file: return [(event.source.file, event.source.file)]
         }
+    }
+
+    /// Whether `event` has a value of this key.
+    public func hasValue(in event: CalendarEvent) -> Bool {
+        !values(of: event).isEmpty
     }
 }
 

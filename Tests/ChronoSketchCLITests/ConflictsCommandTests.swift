@@ -149,10 +149,57 @@ import Testing
         ])
         #expect(status == 0)
         #expect(try pairs(report).isEmpty)
-        let (_, within) = try json(["conflicts", Self.demo, Self.team])
+        let (_, within) = try json(["conflicts", Self.demo, Self.team, "--within-files"])
         let (_, demoOnly) = try json(["conflicts", Self.demo])
         let (_, teamOnly) = try json(["conflicts", Self.team])
         #expect(try pairs(within).count == (try pairs(demoOnly).count + pairs(teamOnly).count))
+    }
+
+    @Test func everyPairClashesByDefaultWhicheverFileItComesFrom() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func calendar(_ name: String, _ events: [(String, String, String, String)]) throws
+            -> String
+        {
+            var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tests//EN\r\n"
+            for (uid, start, end, location) in events {
+                text +=
+                    "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260801T000000Z\r\nDTSTART:\(start)\r\n"
+                    + "DTEND:\(end)\r\nLOCATION:\(location)\r\nEND:VEVENT\r\n"
+            }
+            let url = directory.appendingPathComponent(name)
+            try (text + "END:VCALENDAR\r\n").write(to: url, atomically: false, encoding: .utf8)
+            return url.path
+        }
+        let mine = try calendar(
+            "mine.ics",
+            [
+                ("m1", "20260908T090000Z", "20260908T100000Z", "Room A"),
+                ("m2", "20260908T093000Z", "20260908T103000Z", "Room B"),
+            ])
+        let team = try calendar(
+            "team.ics", [("t1", "20260908T094500Z", "20260908T110000Z", " room a ")])
+        func ids(_ extra: [String]) throws -> [String] {
+            let (_, report) = try json(["conflicts", mine, team] + extra)
+            let conflicts = try #require(report["conflicts"] as? [[String: Any]])
+            return conflicts.map { conflict in
+                let a = (conflict["a"] as? [String: Any])?["id"] as? String ?? "?"
+                let b = (conflict["b"] as? [String: Any])?["id"] as? String ?? "?"
+                return [a, b].sorted().joined(separator: "-")
+            }.sorted()
+        }
+        #expect(try ids([]) == ["m1-m2", "m1-t1", "m2-t1"])
+        #expect(try ids(["--within-files"]) == ["m1-m2"])
+        #expect(try ids(["--across-files"]) == ["m1-t1", "m2-t1"])
+        // Room A and " room a " are one room.
+        #expect(try ids(["--by", "location"]) == ["m1-t1"])
+        let clash = CLI.run(["conflicts", mine, "--within-files", "--across-files"])
+        #expect(clash.status == 64)
+        let noKey = CLI.run(["conflicts", mine, team, "--by", "attendee", "--tz", "UTC"])
+        #expect(noKey.status == 0)
+        #expect(
+            noKey.standardError.contains(
+                "warning: no event has any attendee; --by attendee compares nothing"))
     }
 
     @Test func perResourceReportsTheSharedResource() throws {
@@ -168,7 +215,7 @@ import Testing
         #expect(try pairs(people).isEmpty)
         let (_, files) = try json(["conflicts", Self.team, Self.demo, "--by", "file"])
         let conflicts = try #require(files["conflicts"] as? [[String: Any]])
-        let (_, withinFiles) = try json(["conflicts", Self.team, Self.demo])
+        let (_, withinFiles) = try json(["conflicts", Self.team, Self.demo, "--within-files"])
         #expect(conflicts.count == (try pairs(withinFiles).count))
         #expect(conflicts.count > 2)
         for conflict in conflicts {

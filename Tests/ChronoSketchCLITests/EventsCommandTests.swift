@@ -90,10 +90,10 @@ import Testing
         let bad = CLI.fixture("invalid/bad-events.ics")
         let lenient = CLI.run(["events", bad, "--tz", "UTC", "--format", "ndjson"])
         #expect(lenient.status == 0)
-        #expect(lenient.standardOutput.split(separator: "\n").count == 2)
+        #expect(lenient.standardOutput.split(separator: "\n").count == 3)
         #expect(
             lenient.standardError.contains(
-                "\(bad):15: error: DTEND 2026-09-08T10:00Z is before DTSTART 2026-09-08T11:00Z; event skipped"
+                "\(bad):15: warning: DTEND 2026-09-08T10:00Z is before DTSTART 2026-09-08T11:00Z; the two are swapped"
             ))
         let strict = CLI.run(["events", bad, "--tz", "UTC", "--strict"])
         #expect(strict.status == 2)

@@ -15,9 +15,9 @@ import Testing
 
     static let cases: [Case] = [
         Case(
-            file: "bad-ends.ics", status: 0, events: 1,
+            file: "bad-ends.ics", status: 0, events: 2,
             messages: [
-                ":9: error: DTEND 2026-09-08T08:00Z is before DTSTART 2026-09-08T09:00Z",
+                ":9: warning: DTEND 2026-09-08T08:00Z is before DTSTART 2026-09-08T09:00Z; the two are swapped",
                 ":16: error: DURATION -PT1H is negative", ":18: error: Out of range",
                 ":30: warning: Invalid duration 'PT9223372036854775807S'",
             ]),

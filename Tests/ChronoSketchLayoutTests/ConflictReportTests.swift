@@ -132,7 +132,11 @@ import Testing
             try Events.timed("mine-2", "\(day)T10:30", "\(day)T11:30", file: "mine.ics"),
             try Events.timed("team-1", "\(day)T10:45", "\(day)T12:00", file: "team.ics"),
         ]
-        #expect(summary(report(events)) == ["overlap mine-1 mine-2 10:30-11:00 30"])
+        #expect(
+            summary(report(events, ConflictOptions(scope: .withinFiles))) == [
+                "overlap mine-1 mine-2 10:30-11:00 30"
+            ])
+        #expect(report(events).conflicts.count == 3)
         #expect(
             summary(report(events, ConflictOptions(scope: .acrossFiles))) == [
                 "overlap mine-1 team-1 10:45-11:00 15", "overlap mine-2 team-1 10:45-11:30 45",
@@ -342,7 +346,13 @@ import Testing
                 if let key = options.resource {
                     let shared = Set(key.values(of: a).map(\.key)).intersection(
                         key.values(of: b).map(\.key))
-                    for value in shared { found.insert(line + " @\(value)") }
+                    for value in shared {
+                        // People go by their address, texts as the earlier event wrote them.
+                        let label =
+                            key == .attendee || key == .organizer
+                            ? value : key.values(of: a).first { $0.key == value }?.label ?? value
+                        found.insert(line + " @\(label)")
+                    }
                 } else {
                     found.insert(line)
                 }

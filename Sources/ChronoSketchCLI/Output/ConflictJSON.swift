@@ -118,7 +118,8 @@ enum ConflictJSON {
         switch party {
         case .event(let event):
             [
-                event.id, event.uid, event.title, event.interval.startText, event.interval.endText,
+                event.id, event.writtenUID ?? "", event.title, event.interval.startText,
+                event.interval.endText,
                 event.source.file, String(event.source.line),
             ]
         case .window(let window):

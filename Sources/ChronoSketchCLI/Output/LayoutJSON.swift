@@ -229,7 +229,7 @@ enum LayoutJSON {
 
     private static func identity(_ event: CalendarEvent, into json: inout JSONWriter) {
         json.field("id", event.id)
-        json.field("uid", event.uid)
+        json.field("uid", event.writtenUID)
         json.field("title", event.title)
     }
 

@@ -58,7 +58,7 @@ public protocol RecordSink {
 public enum OccurrenceSchema {
     public static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
         sink.field(.id, event.id)
-        sink.field(.uid, event.uid)
+        sink.field(.uid, event.writtenUID)
         sink.field(.recurrenceId, event.recurrenceId)
         sink.field(.title, event.title)
         sink.field(.allDay, event.interval.isAllDay)

@@ -30,6 +30,8 @@ final class EventMapper {
     private var unknownZones: Set<UnknownZone> = []
     /// TZIDs already reported as read by a guess.
     private var reportedZones: Set<UnknownZone> = []
+    /// The VTIMEZONEs already reported for times outside their years, by file name and TZID.
+    private var reportedSpans: Set<[String]> = []
 
     private struct UnknownZone: Hashable {
         var file: Int
@@ -104,7 +106,7 @@ final class EventMapper {
             categories: template.categories, organizer: template.organizer,
             attendees: template.attendees, resources: template.resources, url: template.url,
             color: template.color, source: location, originalStart: originalStart,
-            sequence: template.sequence)
+            sequence: template.sequence, hasUID: template.uid != nil)
     }
 
     // MARK: - Times
@@ -171,6 +173,7 @@ final class EventMapper {
         log: inout DiagnosticLog
     ) -> ResolvedTime {
         let (utc, resolution) = zone.resolve(local: wallClock.secondsSinceEpoch)
+        reportOutsideSpan(utc, of: zone, line: line, source, log: &log)
         switch resolution {
         case .unique:
             break
@@ -186,6 +189,34 @@ final class EventMapper {
                 "read as the first occurrence")
         }
         return .instant(utc: utc, zone: zone)
+    }
+
+    /// Says when a time lies outside the years a VTIMEZONE speaks for: read with the IANA
+    /// zone it names (``BoundedZone``), or with its first or last offset when it names none.
+    private func reportOutsideSpan(
+        _ utc: Int, of zone: any ZoneRules, line: Int, _ source: EventSource,
+        log: inout DiagnosticLog
+    ) {
+        let span: ClosedRange<Int>
+        let assumption: String
+        if let bounded = zone as? BoundedZone {
+            span = bounded.span
+            assumption = "outside them the IANA zone it names is used"
+        } else if let embedded = zone as? EmbeddedZone, let defined = embedded.definedSpan {
+            span = defined
+            assumption = "its first or last offset is used, as it stands"
+        } else {
+            return
+        }
+        guard !span.contains(utc), reportedSpans.insert([source.file, zone.identifier]).inserted
+        else { return }
+        func day(_ seconds: Int) -> String {
+            (try? LocalDateTime(secondsSinceEpoch: seconds))?.date.description ?? "?"
+        }
+        log.warn(
+            source, line,
+            "Times outside \(day(span.lowerBound)) to \(day(span.upperBound)), the years VTIMEZONE '\(zone.identifier)' covers",
+            assumption)
     }
 
     /// The target-zone wall clock of a resolved time.
@@ -269,36 +300,35 @@ final class EventMapper {
         var endTime = try wallClock(end)
         switch (start, end) {
         case (.instant(let startUTC, _), .instant(let endUTC, _)):
-            if endUTC < startUTC {
-                log.fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
-                return nil
-            }
+            if endUTC < startUTC { return swapped(startTime, endTime, source, log: &log) }
             if endTime < startTime {
                 // The event spans a fall-back change of the target zone: keep its length.
                 endTime = try startTime.adding(seconds: endUTC - startUTC)
             }
         case (.floating, .floating):
-            if endTime < startTime {
-                log.fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
-                return nil
-            }
+            if endTime < startTime { return swapped(startTime, endTime, source, log: &log) }
         default:
             log.warn(
                 source, source.end?.line ?? source.line,
                 "DTSTART and DTEND mix floating and zoned times",
                 "both read on the \(target.name) wall clock")
-            if endTime < startTime {
-                log.fail(source, source.end?.line ?? source.line, endBeforeStartMessage(source))
-                return nil
-            }
+            if endTime < startTime { return swapped(startTime, endTime, source, log: &log) }
         }
         return (startTime, endTime)
     }
 
-    private func endBeforeStartMessage(_ source: EventSource) -> String {
-        let start = source.start?.original.text ?? "?"
-        let end = source.end?.original.text ?? "?"
-        return "DTEND \(end) is before DTSTART \(start)"
+    /// A DTEND before its DTSTART, most often a slip of the producer: the two are swapped
+    /// (as recurring-ical-events and Google Calendar read it), so the event keeps its length.
+    private func swapped(
+        _ start: LocalDateTime, _ end: LocalDateTime, _ source: EventSource,
+        log: inout DiagnosticLog
+    ) -> (LocalDateTime, LocalDateTime) {
+        let written = source.start?.original.text ?? "?"
+        let ending = source.end?.original.text ?? "?"
+        log.warn(
+            source, source.end?.line ?? source.line,
+            "DTEND \(ending) is before DTSTART \(written)", "the two are swapped")
+        return (end, start)
     }
 
     /// A wall-clock time read the way `reference` was: floating, or in its zone.
@@ -418,7 +448,7 @@ final class EventMapper {
 
     func missingUID(_ source: EventSource, log: inout DiagnosticLog) -> String {
         let uid = "\(source.file):\(source.line)"
-        log.warn(source, source.line, "VEVENT has no UID", "its id is '\(uid)'")
+        log.warn(source, source.line, "VEVENT has no UID", "it goes by its file and line")
         return uid
     }
 }

@@ -101,6 +101,20 @@ struct EventSource: Sendable {
             let reported = Self.reportedProperties.contains(known)
             guard reported || known == .dtstamp else { continue }
             let reading = property.reading
+            if known == .rrule || known == .exrule, reading.error != nil,
+                let (rule, repairs) = RecurrenceRule.repairing(property.rawValue)
+            {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: file, line: property.line, uid: uid,
+                        message: "\(property.name) '\(property.rawValue)' "
+                            + repairs.joined(separator: " and "),
+                        assumption:
+                            "read as \(rule.parts.map { "\($0.name)=\($0.value)" }.joined(separator: ";"))"
+                    ))
+                read(known, property, .recurrence(rule), [.recurrence(rule)])
+                continue
+            }
             if reported, !property.lineProblems.isEmpty || !reading.problems.isEmpty {
                 report(
                     property, property.lineProblems + reading.problems,
@@ -133,6 +147,17 @@ struct EventSource: Sendable {
     private mutating func read(
         _ known: KnownProperty, _ property: ICalProperty, _ value: ICalValue, _ values: [ICalValue]
     ) {
+        if let tzid = property.parameter("TZID"),
+            values.contains(where: {
+                if case .dateTime(.dateTime(_, true)) = $0 { true } else { false }
+            })
+        {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, file: file, line: property.line, uid: uid,
+                    message: "\(property.name) has TZID=\(tzid) and a UTC time (ending in Z)",
+                    assumption: "read as UTC"))
+        }
         switch known {
         case .dtstart: start = Self.time(property, value)
         case .dtend: end = Self.time(property, value)

@@ -42,6 +42,15 @@ final class ZoneResolver {
         zone: any ZoneRules, source: Source
     )? {
         if let component = scope.zones[tzid], let zone = EmbeddedZone(component, tzid: tzid) {
+            // A VTIMEZONE for a few years only is completed by the IANA zone it names.
+            if let span = zone.definedSpan,
+                let name = [tzid, component.property("X-LIC-LOCATION")?.value?.text].compactMap({
+                    $0
+                }).first(where: { database.zone(named: $0) != nil }),
+                let full = database.zone(named: name)
+            {
+                return (BoundedZone(embedded: zone, span: span, database: full), .embedded)
+            }
             return (zone, .embedded)
         }
         if let zone = database.zone(named: tzid) {

@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import Foundation
 
 /// A RECUR value (RFC 5545 §3.3.10, RFC 7529 RSCALE and SKIP), read once from the text as
 /// written and checked before libical's iterator is given it: known parts only, numbers with at
@@ -170,6 +171,34 @@ public struct RecurrenceRule: Sendable, Hashable {
     /// The rule as written: its parts joined by `;`.
     public var text: String {
         parts.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+    }
+
+    /// A rule that does not read as written but does once a known slip of its producer is
+    /// undone, with what was undone: `\;` and `\,` (the rule escaped as if it were TEXT),
+    /// and a COUNT below 1 beside an UNTIL (a producer's "no count"). Nil when the text reads
+    /// as it is, or does not read even so.
+    static func repairing(_ text: String) -> (rule: RecurrenceRule, repairs: [String])? {
+        guard (try? RecurrenceRule(parsing: text)) == nil else { return nil }
+        var repaired = text
+        var repairs: [String] = []
+        if repaired.contains("\\;") || repaired.contains("\\,") {
+            repaired = repaired.replacingOccurrences(of: "\\;", with: ";")
+                .replacingOccurrences(of: "\\,", with: ",")
+            repairs.append("is written with text escapes ('\\;')")
+        }
+        var parts = repaired.split(separator: ";", omittingEmptySubsequences: false)
+        let names = parts.map { $0.prefix { $0 != "=" }.uppercased() }
+        if names.contains("UNTIL"), let index = names.firstIndex(of: "COUNT"),
+            let count = Int(parts[index].drop { $0 != "=" }.dropFirst()), count < 1
+        {
+            parts.remove(at: index)
+            repaired = parts.joined(separator: ";")
+            repairs.append("has COUNT=\(count) beside UNTIL (the COUNT is ignored)")
+        }
+        guard !repairs.isEmpty, let rule = try? RecurrenceRule(parsing: repaired) else {
+            return nil
+        }
+        return (rule, repairs)
     }
 
     private static func number(_ text: Substring, digits: Int = 9) -> Int? {

@@ -54,6 +54,18 @@ private struct Instance {
     var end: FramePoint?
 }
 
+/// What EXDATE and EXRULE take out of a series, each with the line that takes it out.
+private struct Exclusions {
+    var points: [FramePoint: Int] = [:]
+    /// Whole days taken out of a timed series (an EXDATE of VALUE=DATE).
+    var dates: [CivilDate: Int] = [:]
+
+    /// The line that excludes `point`, if one does.
+    func line(excluding point: FramePoint) -> Int? {
+        points[point] ?? dates[point.date]
+    }
+}
+
 /// A RANGE=THISANDFUTURE override, applied to the later instances of its series.
 private struct FutureChange {
     var from: FramePoint
@@ -145,14 +157,13 @@ struct SeriesExpander {
                 mapper.map($0.source, fileIndex: $0.fileIndex, scope: $0.scope, log: &log)
             }
         }
+        let window = widened(window, for: group)
         var instances = generate(
             from: origin, frame: frame, length: length, window: window, limits: limits,
             budget: budget, reachedHorizon: &reachedHorizon, context, log: &log)
         let excluded = exclusions(
             frame: frame, origin: origin, window: window, limits: limits, context, log: &log)
-        instances.removeAll {
-            excluded.points.contains($0.start) || excluded.dates.contains($0.start.date)
-        }
+        instances.removeAll { excluded.line(excluding: $0.start) != nil }
 
         var replaced = Set<FramePoint>()
         var replacedDates = Set<CivilDate>()
@@ -165,14 +176,30 @@ struct SeriesExpander {
             let matched =
                 instances.contains { $0.start == point }
                 || (point.isDate && instances.contains { $0.start.date == point.date })
+            let inWindow =
+                (window.from.map { point.date >= $0.date } ?? true)
+                && point.date < window.end(unbounded: true).date
+            // An edit of an instance that the master has since deleted, or no longer makes.
+            if let line = excluded.line(excluding: point) {
+                log.warn(
+                    override.source, recurrence.line,
+                    "RECURRENCE-ID \(recurrence.original.text) names an instance of series '\(uid)' that line \(line) excludes",
+                    "the override is dropped")
+                continue
+            }
+            if !matched, inWindow, override.source.sequence < master.sequence {
+                log.warn(
+                    override.source, recurrence.line,
+                    "RECURRENCE-ID \(recurrence.original.text) (SEQUENCE \(override.source.sequence)) names an instance that series '\(uid)' (SEQUENCE \(master.sequence), line \(master.line)) no longer has",
+                    "the older override is dropped")
+                continue
+            }
             if point.isDate, !frame.isDates {
                 replacedDates.insert(point.date)
             } else {
                 replaced.insert(point)
             }
-            if !matched, (window.from.map { point.date >= $0.date } ?? true),
-                point.date < window.end(unbounded: true).date
-            {
+            if !matched, inWindow {
                 log.warn(
                     override.source, recurrence.line,
                     "RECURRENCE-ID \(recurrence.original.text) matches no instance of series '\(uid)'",
@@ -209,6 +236,32 @@ struct SeriesExpander {
         return events
     }
 
+    /// The window widened by as far as a RANGE=THISANDFUTURE override may move later
+    /// instances (its shift and its length, and a day for zones), so that an instance it moves
+    /// across the window's edge is generated; the events are cut to the window afterwards.
+    private func widened(_ window: ExpansionWindow, for group: SeriesGroup) -> ExpansionWindow {
+        var reach = 0
+        for override in group.overrides
+        where override.source.recurrenceRange == "THISANDFUTURE" {
+            let source = override.source
+            guard let start = source.start, let recurrence = source.recurrenceID else { continue }
+            var span = abs(
+                start.value.wallClock.secondsSinceEpoch
+                    - recurrence.value.wallClock.secondsSinceEpoch)
+            if let end = source.end {
+                span += abs(
+                    end.value.wallClock.secondsSinceEpoch - start.value.wallClock.secondsSinceEpoch)
+            }
+            if let duration = source.duration { span += abs(duration.value.nominalSeconds) }
+            reach = max(reach, span + 86_400)
+        }
+        guard reach > 0 else { return window }
+        var wide = window
+        wide.from = window.from.flatMap { try? $0.adding(seconds: -reach) }
+        wide.to = window.to.flatMap { try? $0.adding(seconds: reach) }
+        return wide
+    }
+
     // MARK: - Frame and length
 
     /// The series' frame and its first instance on that frame's clock.
@@ -241,8 +294,9 @@ struct SeriesExpander {
         }
     }
 
-    /// The length every instance gets, checked the way a single event is (DTEND before DTSTART
-    /// is an error that skips the series).
+    /// The length every instance gets, checked the way a single event is. A DTEND before
+    /// DTSTART gives a negative length: each instance then ends where the rule puts it and
+    /// starts that much earlier (the two swapped, as for a single event).
     private func instanceLength(
         _ start: ResolvedTime, origin: FramePoint, frame: SeriesFrame, _ context: Context,
         log: inout DiagnosticLog
@@ -289,7 +343,8 @@ struct SeriesExpander {
     ) -> [Instance] {
         let source = context.source
         let range = generationRange(
-            origin: origin, frame: frame, length: length, window: window, unbounded: false)
+            origin: origin, frame: frame, length: length, window: window, unbounded: false,
+            fromOrigin: false)
         var starts: [FramePoint] = [origin]
         let cap = min(limits.instancesPerSeries, max(0, budget))
         for property in source.rules {
@@ -325,6 +380,13 @@ struct SeriesExpander {
                     var end: FramePoint?
                     if let last = period.end {
                         end = mapper.framePoint(last, tzid: tzid, frame: frame, context, log: &log)
+                        if let finish = end, finish.wallClock <= start.wallClock {
+                            log.warn(
+                                source, property.line,
+                                "RDATE period \(start.wallClock)/\(finish.wallClock) does not end after it starts",
+                                "the instance lasts as long as the others")
+                            end = nil
+                        }
                     } else if let duration = period.duration, case .wall(let time) = start {
                         end =
                             (try? time.adding(days: duration.days).adding(seconds: duration.seconds))
@@ -383,7 +445,20 @@ struct SeriesExpander {
                 "\(property.name) has both COUNT and UNTIL (RFC 5545 forbids it)",
                 "the series ends at whichever comes first")
         }
-        let text = rule.iteratorText(until: until(rule, origin: origin, frame: frame))
+        let end = until(rule, origin: origin, frame: frame)
+        if case .date(let date)? = rule.until, case .wall = origin {
+            log.warn(
+                source, property.line,
+                "\(property.name) has a DATE UNTIL (\(date)) but DTSTART is a date-time",
+                "the series ends with that day")
+        }
+        if let end, end.wallClock < origin.wallClock {
+            log.warn(
+                source, property.line,
+                "\(property.name) UNTIL \(end.wallClock) is before DTSTART \(origin.wallClock)",
+                "the series is DTSTART alone")
+        }
+        let text = rule.iteratorText(until: end)
         let start: ICalDateTime =
             switch origin {
             case .date(let date): .date(date)
@@ -449,10 +524,12 @@ struct SeriesExpander {
     }
 
     /// The span of series-clock times whose instances may overlap the window: the window's
-    /// bounds moved to the series' clock, the start earlier by one instance's length.
+    /// bounds moved to the series' clock, the start earlier by one instance's length. Rules
+    /// give nothing before DTSTART (`fromOrigin`); an RDATE may lie anywhere (RFC 5545
+    /// §3.8.5.2: the set is the union of DTSTART, the rules' instances and the RDATEs).
     private func generationRange(
         origin: FramePoint, frame: SeriesFrame, length: InstanceLength, window: ExpansionWindow,
-        unbounded: Bool
+        unbounded: Bool, fromOrigin: Bool = true
     ) -> ClosedRange<LocalDateTime> {
         let slack: Int
         switch length {
@@ -461,13 +538,18 @@ struct SeriesExpander {
         // A nominal day may last an hour longer across a DST change.
         case .nominal(let duration): slack = max(0, duration.nominalSeconds) + 3600
         }
+        let floor = fromOrigin ? origin.wallClock : LocalDateTime(startOf: .minimum)
         let low =
             window.from.map(onSeriesClock(frame)).flatMap { try? $0.adding(seconds: -slack) }
-            .map { max($0, origin.wallClock) } ?? origin.wallClock
+            .map { max($0, floor) } ?? floor
         // With no end but the rule's own, the last representable time needs no conversion
         // (converting it would make an embedded zone work out its changes up to year 9999).
         let end = window.end(unbounded: unbounded)
-        let high = end.date == .maximum ? end : onSeriesClock(frame)(end)
+        var high = end.date == .maximum ? end : onSeriesClock(frame)(end)
+        // Instances of a negative length (DTEND before DTSTART) start before their rule time.
+        if case .exact(let seconds) = length, seconds < 0, end.date != .maximum {
+            high = (try? high.adding(seconds: -seconds)) ?? high
+        }
         return low...max(low, high)
     }
 
@@ -484,31 +566,41 @@ struct SeriesExpander {
     private func exclusions(
         frame: SeriesFrame, origin: FramePoint, window: ExpansionWindow, limits: ExpansionLimits,
         _ context: Context, log: inout DiagnosticLog
-    ) -> (points: Set<FramePoint>, dates: Set<CivilDate>) {
-        var points = Set<FramePoint>()
-        var dates = Set<CivilDate>()
+    ) -> Exclusions {
+        var excluded = Exclusions()
         for property in context.source.exceptionRules {
             let rule = property.rule
             let range = generationRange(
                 origin: origin, frame: frame, length: .exact(seconds: 0), window: window,
                 unbounded: rule.isUnbounded)
-            points.formUnion(
-                ruleInstances(
-                    rule, property: property, origin: origin, frame: frame, range: range,
-                    limits: limits, cap: limits.instancesPerSeries, context, log: &log))
+            for point in ruleInstances(
+                rule, property: property, origin: origin, frame: frame, range: range,
+                limits: limits, cap: limits.instancesPerSeries, context, log: &log)
+            {
+                excluded.points[point] = excluded.points[point] ?? property.line
+            }
         }
         for property in context.source.exceptionDates {
             let tzid = property.tzid
+            if case .floating = frame,
+                property.values.contains(where: {
+                    if case .dateTime(.dateTime(_, true)) = $0 { true } else { false }
+                })
+            {
+                log.warn(
+                    context.source, property.line, "EXDATE in UTC on a floating series",
+                    "compared with the series' wall-clock times as written")
+            }
             for case .dateTime(let value) in property.values {
                 let point = mapper.framePoint(value, tzid: tzid, frame: frame, context, log: &log)
                 if point.isDate, !frame.isDates {
-                    dates.insert(point.date)
+                    excluded.dates[point.date] = excluded.dates[point.date] ?? property.line
                 } else {
-                    points.insert(point)
+                    excluded.points[point] = excluded.points[point] ?? property.line
                 }
             }
         }
-        return (points, dates)
+        return excluded
     }
 
     // MARK: - Points and events
@@ -589,8 +681,11 @@ struct SeriesExpander {
                         end = try mapper.adding(CalendarDuration(days: days), to: start)
                     }
                 }
-                let startTime = try mapper.wallClock(start)
+                var startTime = try mapper.wallClock(start)
                 var endTime = try mapper.wallClock(end)
+                if case .exact(let seconds) = length, seconds < 0, instance.end == nil {
+                    swap(&startTime, &endTime)
+                }
                 if endTime < startTime {
                     if case .instant(let startUTC, _) = start, case .instant(let endUTC, _) = end,
                         endUTC >= startUTC

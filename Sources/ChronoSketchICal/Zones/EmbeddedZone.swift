@@ -19,6 +19,8 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
         var isDaylight: Bool
         /// The RRULE with a UTC `UNTIL` rewritten to this observance's wall clock.
         var rule: String?
+        /// Whether the rule has neither COUNT nor UNTIL.
+        var isUnbounded = false
         var dates: [LocalDateTime]
     }
 
@@ -59,22 +61,34 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
             // tens of thousands of steps a year) or one that never matches is left out, and the
             // observance starts at its DTSTART alone.
             var rule: String?
+            var isUnbounded = false
             if case .recurrence(let parsed)? = child.property("RRULE")?.value,
                 parsed.frequency >= .daily, !parsed.neverMatches
             {
                 rule = Self.localizingUntil(parsed.text.uppercased(), offset: from)
+                isUnbounded = parsed.count == nil && parsed.until == nil
             }
             observances.append(
                 Observance(
                     start: start, offsetFrom: from, offsetTo: to,
                     name: child.property("TZNAME")?.value?.text,
                     isDaylight: child.name == "DAYLIGHT",
-                    rule: rule, dates: dates))
+                    rule: rule, isUnbounded: isUnbounded, dates: dates))
         }
         guard !observances.isEmpty else { return nil }
         self.observances = observances
-        hasRule = observances.contains { $0.rule != nil }
+        // Onsets that end are all worked out at once; rules without an end, as they are asked for.
+        hasRule = observances.contains { $0.isUnbounded }
         if !hasRule { expand(years: 1...9999) }
+    }
+
+    /// The instants from the first onset to the last, when the observances end (no RRULE
+    /// without COUNT or UNTIL): the part of time the VTIMEZONE speaks for. Nil when it goes on
+    /// forever, or has a single onset.
+    var definedSpan: ClosedRange<Int>? {
+        guard !hasRule, let first = changes.first, let last = changes.last, first.utc < last.utc
+        else { return nil }
+        return first.utc...last.utc
     }
 
     func offset(atUTC seconds: Int) -> Int {

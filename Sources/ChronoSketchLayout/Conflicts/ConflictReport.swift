@@ -152,7 +152,7 @@ public struct ConflictOptions: Sendable, Hashable {
     public var maximumConflicts: Int
 
     public init(
-        policy: BusyPolicy = BusyPolicy(), scope: ConflictScope = .withinFiles,
+        policy: BusyPolicy = BusyPolicy(), scope: ConflictScope = .all,
         resource: EventKey? = nil, maximumConflicts: Int = 1_000_000
     ) {
         self.policy = policy
@@ -328,13 +328,22 @@ public struct ConflictReport: Sendable, Hashable {
     {
         guard let key else { return ([], [(nil, Array(ranked.indices))]) }
         var groups: [String: [Int]] = [:]
+        // A text is named as the first event (by rank) that has it wrote it; a person by the
+        // address.
+        let named = key != .attendee && key != .organizer
+        var labels: [String: String] = [:]
         for (rank, index) in ranked.enumerated() {
-            for value in Set(key.values(of: events[index]).map(\.key)) {
-                groups[value, default: []].append(rank)
+            var seen: Set<String> = []
+            for value in key.values(of: events[index]) where seen.insert(value.key).inserted {
+                groups[value.key, default: []].append(rank)
+                if named, labels[value.key] == nil { labels[value.key] = value.label }
             }
         }
-        let names = groups.keys.sorted()
-        return (names, names.enumerated().map { ($0.offset, groups[$0.element] ?? []) })
+        let keys = groups.keys.sorted()
+        return (
+            keys.map { labels[$0] ?? $0 },
+            keys.enumerated().map { ($0.offset, groups[$0.element] ?? []) }
+        )
     }
 
     private static func eventPair(

@@ -73,16 +73,18 @@ import Testing
         #expect(event.interval.isInstant)
     }
 
-    @Test func timedEndBeforeStartIsAnErrorAndSkipsOnlyThatEvent() throws {
+    @Test func timedEndBeforeStartIsSwappedWithAWarning() throws {
         let body =
-            Fixture.event("bad", "DTSTART:20260908T100000\nDTEND:20260908T090000")
+            Fixture.event("swapped", "DTSTART:20260908T100000\nDTEND:20260908T090000")
             + "\n" + Fixture.event("good", "DTSTART:20260908T110000\nDTEND:20260908T120000")
         let loaded = try Fixture.load(Fixture.calendar(body))
-        #expect(loaded.events.map(\.id) == ["good"])
-        #expect(loaded.hasErrors)
+        #expect(loaded.events.map(\.id) == ["swapped", "good"])
+        #expect(loaded.events.first?.interval.startText == "2026-09-08T09:00")
+        #expect(loaded.events.first?.interval.endText == "2026-09-08T10:00")
+        #expect(!loaded.hasErrors)
         #expect(
             loaded.messages == [
-                "test.ics:8: error: DTEND 2026-09-08T09:00 is before DTSTART 2026-09-08T10:00; event skipped"
+                "test.ics:8: warning: DTEND 2026-09-08T09:00 is before DTSTART 2026-09-08T10:00; the two are swapped"
             ])
     }
 
@@ -253,8 +255,11 @@ import Testing
         let loaded = try Fixture.load(
             Fixture.calendar("BEGIN:VEVENT\nDTSTART:20260908T090000\nEND:VEVENT"))
         #expect(loaded.events.first?.id == "test.ics:4")
+        #expect(loaded.events.first?.writtenUID == nil)
         #expect(
-            loaded.messages == ["test.ics:4: warning: VEVENT has no UID; its id is 'test.ics:4'"])
+            loaded.messages == [
+                "test.ics:4: warning: VEVENT has no UID; it goes by its file and line"
+            ])
     }
 
     @Test func missingDTStartIsAnErrorUnlessTheCalendarIsAMessage() throws {

@@ -15,6 +15,8 @@ struct ConflictsCommand: Command {
     )
     static let acrossFiles = OptionSpec.flag(
         "across-files", help: "Only pairs of events from different files.")
+    static let withinFiles = OptionSpec.flag(
+        "within-files", help: "Only pairs of events from the same file.")
     static let by = OptionSpec.value(
         "by", "key",
         help:
@@ -30,14 +32,15 @@ struct ConflictsCommand: Command {
         discussion: """
             Two events conflict when their busy intervals overlap (half-open: touching is \
             fine). Cancelled and transparent events and instants are free; all-day events are \
-            busy unless --all-day free. By default events clash within the same file; \
-            --across-files keeps only pairs from different files, --by only pairs sharing a \
-            resource (in any file). Exit status 0 when there is no conflict, 1 when there is, \
-            2 when an input cannot be used.
+            busy unless --all-day free. Every pair clashes, whichever file each event comes \
+            from; --within-files keeps only pairs from one file, --across-files only pairs \
+            from different files, --by only pairs sharing a resource (compared without case \
+            and surrounding blanks). Exit status 0 when there is no conflict, 1 when there \
+            is, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
         options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
-            acrossFiles, by, maxConflicts,
+            withinFiles, acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
             CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.maxInstances,
@@ -60,9 +63,13 @@ struct ConflictsCommand: Command {
         let resource: EventKey? =
             arguments.isSet(Self.by.name)
             ? try CommonOptions.choice(arguments, Self.by, default: EventKey.location) : nil
+        if arguments.isSet(Self.acrossFiles.name), arguments.isSet(Self.withinFiles.name) {
+            throw .invalidValue(
+                "--within-files", for: Self.acrossFiles, "choose one of the two")
+        }
         let scope: ConflictScope =
             arguments.isSet(Self.acrossFiles.name)
-            ? .acrossFiles : (resource == nil ? .withinFiles : .all)
+            ? .acrossFiles : arguments.isSet(Self.withinFiles.name) ? .withinFiles : .all
         options = ConflictOptions(
             policy: busy.policy, scope: scope, resource: resource,
             maximumConflicts: try CommonOptions.positive(arguments, Self.maxConflicts) ?? 1_000_000
@@ -79,6 +86,13 @@ struct ConflictsCommand: Command {
             let (loaded, windows) = CommandLoading.busy(
                 inputs, busy, options: load, strict: strict, command: "ics conflicts", io: io)
         else { return .unusableInput }
+        if let key = options.resource, !loaded.events.isEmpty,
+            !loaded.events.contains(where: { key.hasValue(in: $0) })
+        {
+            io.standardError.write(
+                "ics conflicts: warning: no event has any \(key.rawValue); --by \(key.rawValue) compares nothing\n"
+            )
+        }
         let report = ConflictReport(events: loaded.events, windows: windows, options: options)
         if report.isTruncated {
             io.standardError.write(
