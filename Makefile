@@ -26,6 +26,7 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+	Differential/run.sh
 
 bench: deps
 	Benchmarks/run.sh

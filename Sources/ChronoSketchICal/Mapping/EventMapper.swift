@@ -68,12 +68,11 @@ final class EventMapper {
                 interval = try .allDay(start: date, end: allDayEnd(date, source, log: &log))
                 zone = nil
             case .floating, .instant:
-                guard
-                    let (startTime, endTime) = try timedBounds(
-                        start, source, context, log: &log)
-                else { return nil }
-                interval = .timed(start: startTime, end: endTime)
-                if case .instant = start { zone = target.name } else { zone = nil }
+                guard let bounds = try timedBounds(start, source, context, log: &log) else {
+                    return nil
+                }
+                interval = .timed(start: bounds.start, end: bounds.end)
+                zone = bounds.isInstant ? target.name : nil
             }
         } catch {
             log.fail(source, source.line, "\(error)")
@@ -272,10 +271,11 @@ final class EventMapper {
         return end
     }
 
-    /// Start and end of a timed event in the target zone, or nil when the event is an error.
+    /// Start and end of a timed event in the target zone, and whether they are instants (UTC
+    /// or zoned, not floating); nil when the event is an error.
     func timedBounds(
         _ start: ResolvedTime, _ source: EventSource, _ context: Context, log: inout DiagnosticLog
-    ) throws(CivilTimeError) -> (LocalDateTime, LocalDateTime)? {
+    ) throws(CivilTimeError) -> (start: LocalDateTime, end: LocalDateTime, isInstant: Bool)? {
         var end = start
         if let dtend = source.end {
             if source.duration != nil {
@@ -296,39 +296,67 @@ final class EventMapper {
             }
             end = try adding(duration.value, to: start)
         }
+        var start = start
+        if let matched = matching(start, end) {
+            log.warn(
+                source, source.end?.line ?? source.line,
+                "DTSTART and DTEND mix floating and zoned times",
+                "the floating one read in \(matched.zoneName ?? "the other's zone")")
+            (start, end) = (matched.start, matched.end)
+        }
+        var isInstant = false
+        if case .instant = start { isInstant = true }
         let startTime = try wallClock(start)
         var endTime = try wallClock(end)
         switch (start, end) {
         case (.instant(let startUTC, _), .instant(let endUTC, _)):
-            if endUTC < startUTC { return swapped(startTime, endTime, source, log: &log) }
+            if endUTC < startUTC {
+                return swapped(startTime, endTime, isInstant, source, log: &log)
+            }
             if endTime < startTime {
                 // The event spans a fall-back change of the target zone: keep its length.
                 endTime = try startTime.adding(seconds: endUTC - startUTC)
             }
         case (.floating, .floating):
-            if endTime < startTime { return swapped(startTime, endTime, source, log: &log) }
+            if endTime < startTime {
+                return swapped(startTime, endTime, isInstant, source, log: &log)
+            }
         default:
-            log.warn(
-                source, source.end?.line ?? source.line,
-                "DTSTART and DTEND mix floating and zoned times",
-                "both read on the \(target.name) wall clock")
-            if endTime < startTime { return swapped(startTime, endTime, source, log: &log) }
+            if endTime < startTime {
+                return swapped(startTime, endTime, isInstant, source, log: &log)
+            }
         }
-        return (startTime, endTime)
+        return (startTime, endTime, isInstant)
+    }
+
+    /// A start and end of which one is floating and the other zoned, made alike: the floating
+    /// one is read in the other's zone (as python's icalendar and most readers do). Nil when
+    /// they are alike already.
+    func matching(_ start: ResolvedTime, _ end: ResolvedTime) -> (
+        start: ResolvedTime, end: ResolvedTime, zoneName: String?
+    )? {
+        switch (start, end) {
+        case (.instant(_, let zone), .floating(let wallClock)):
+            return (start, sameKind(as: start, wallClock: wallClock), zone.identifier)
+        case (.floating(let wallClock), .instant(_, let zone)):
+            return (sameKind(as: end, wallClock: wallClock), end, zone.identifier)
+        default:
+            return nil
+        }
     }
 
     /// A DTEND before its DTSTART, most often a slip of the producer: the two are swapped
     /// (as recurring-ical-events and Google Calendar read it), so the event keeps its length.
     private func swapped(
-        _ start: LocalDateTime, _ end: LocalDateTime, _ source: EventSource,
+        _ start: LocalDateTime, _ end: LocalDateTime, _ isInstant: Bool, _ source: EventSource,
         log: inout DiagnosticLog
-    ) -> (LocalDateTime, LocalDateTime) {
+    ) -> (start: LocalDateTime, end: LocalDateTime, isInstant: Bool) {
         let written = source.start?.original.text ?? "?"
         let ending = source.end?.original.text ?? "?"
         log.warn(
             source, source.end?.line ?? source.line,
             "DTEND \(ending) is before DTSTART \(written)", "the two are swapped")
-        return (end, start)
+        return (end, start, isInstant)
     }
 
     /// A wall-clock time read the way `reference` was: floating, or in its zone.

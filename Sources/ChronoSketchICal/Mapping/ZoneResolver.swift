@@ -44,15 +44,19 @@ final class ZoneResolver {
         if let component = scope.zones[tzid], let zone = EmbeddedZone(component, tzid: tzid) {
             // A VTIMEZONE for a few years only is completed by the IANA zone it names.
             if let span = zone.definedSpan,
-                let name = [tzid, component.property("X-LIC-LOCATION")?.value?.text].compactMap({
-                    $0
-                }).first(where: { database.zone(named: $0) != nil }),
-                let full = database.zone(named: name)
+                let full = [tzid, component.property("X-LIC-LOCATION")?.value?.text].lazy
+                    .compactMap({ $0 }).compactMap({ self.external($0)?.zone }).first
             {
                 return (BoundedZone(embedded: zone, span: span, database: full), .embedded)
             }
             return (zone, .embedded)
         }
+        return external(tzid)
+    }
+
+    /// The zone a name denotes outside the calendar: the database, Windows names, a prefixed
+    /// or a dashed IANA name.
+    private func external(_ tzid: String) -> (zone: any ZoneRules, source: Source)? {
         if let zone = database.zone(named: tzid) {
             return (zone, .database)
         }

@@ -315,6 +315,10 @@ struct SeriesExpander {
                     if case .date(let date) = end {
                         end = mapper.sameKind(as: start, wallClock: LocalDateTime(startOf: date))
                     }
+                    var start = start
+                    if let matched = mapper.matching(start, end) {
+                        (start, end) = (matched.start, matched.end)
+                    }
                     switch (start, end) {
                     case (.instant(let startUTC, _), .instant(let endUTC, _)):
                         return .exact(seconds: endUTC - startUTC)
@@ -401,8 +405,13 @@ struct SeriesExpander {
         instances.sort { $0.start.wallClock < $1.start.wallClock }
         var unique: [Instance] = []
         unique.reserveCapacity(instances.count)
-        for instance in instances where unique.last?.start != instance.start {
-            unique.append(instance)
+        for instance in instances {
+            guard unique.last?.start == instance.start else {
+                unique.append(instance)
+                continue
+            }
+            // An RDATE PERIOD at the start of another instance gives it the period's end.
+            if instance.end != nil { unique[unique.count - 1] = instance }
         }
         if unique.count > cap {
             log.warn(
