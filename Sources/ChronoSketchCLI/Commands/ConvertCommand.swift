@@ -142,7 +142,7 @@ struct ConvertCommand: Command {
         var diagnostics: [Diagnostic] = []
         var unusable: [InputError] = []
         let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
-            let held = strict && outputPath == nil ? MemoryOutput() : nil
+            let held = strict && (outputPath ?? "-") == "-" ? MemoryOutput() : nil
             (diagnostics, unusable) = Converter.calendar(inputs, options: options) { bytes in
                 (held ?? output).write(bytes: bytes)
             }

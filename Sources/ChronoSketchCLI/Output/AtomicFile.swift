@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a file so that it either appears whole or not at all: the bytes go to a temporary
 /// file beside the target, which is then renamed over it. A failed run leaves an existing
-/// target untouched and no temporary file behind.
+/// target untouched and no temporary file behind. Devices, FIFOs and sockets are written
+/// directly (``Writer``).
 enum AtomicFile {
     struct Failure: Error, CustomStringConvertible {
         let path: String
@@ -21,17 +22,38 @@ enum AtomicFile {
         try file.commit()
     }
 
-    /// A file being written: chunks go to the temporary file; ``commit()`` renames it over
-    /// the target, ``abandon()`` removes it and leaves the target as it was.
+    /// A file being written. A regular file (or a path where nothing is yet) is written to a
+    /// temporary file in its own folder, which ``commit()`` renames over it, keeping an
+    /// existing file's mode (and owner, when running as root), and ``abandon()`` removes,
+    /// leaving the target as it was. A symlink is followed and its target written so. What is
+    /// not a regular file (a character device such as `/dev/null`, a FIFO, a socket,
+    /// `/dev/stdout`) is opened and written directly, never renamed over.
     final class Writer {
         let path: String
-        private let temporary: String
+        private let temporary: String?
         private let handle: FileHandle
+        /// The existing file's mode and owner, given to the temporary file before it replaces it.
+        private let attributes: [FileAttributeKey: Any]
 
         init(_ path: String) throws(Failure) {
-            let url = URL(fileURLWithPath: path)
             self.path = path
-            temporary =
+            let target = Self.resolvingLinks(path)
+            var status = stat()
+            let exists = stat(target, &status) == 0
+            if exists, status.st_mode & S_IFMT != S_IFREG {
+                guard status.st_mode & S_IFMT != S_IFDIR else {
+                    throw Failure(path: path, reason: "it is a directory")
+                }
+                guard let handle = FileHandle(forWritingAtPath: target) else {
+                    throw Failure(path: path, reason: "it cannot be opened for writing")
+                }
+                self.handle = handle
+                temporary = nil
+                attributes = [:]
+                return
+            }
+            let url = URL(fileURLWithPath: target)
+            let temporary =
                 url.deletingLastPathComponent().appendingPathComponent(
                     ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
                 ).path
@@ -40,7 +62,35 @@ enum AtomicFile {
             else {
                 throw Failure(path: path, reason: "its folder is missing or not writable")
             }
+            self.temporary = temporary
             self.handle = handle
+            var kept: [FileAttributeKey: Any] = [:]
+            if exists {
+                kept[.posixPermissions] = Int(status.st_mode & 0o7777)
+                if geteuid() == 0 {
+                    kept[.ownerAccountID] = Int(status.st_uid)
+                    kept[.groupOwnerAccountID] = Int(status.st_gid)
+                }
+            }
+            attributes = kept
+        }
+
+        /// The file a path names once its symlinks are followed (at most 40 of them); a
+        /// dangling link names the path it points to.
+        private static func resolvingLinks(_ path: String) -> String {
+            var current = path
+            for _ in 0..<40 {
+                guard
+                    let destination = try? FileManager.default.destinationOfSymbolicLink(
+                        atPath: current)
+                else { return current }
+                current =
+                    destination.hasPrefix("/")
+                    ? destination
+                    : URL(fileURLWithPath: current).deletingLastPathComponent()
+                        .appendingPathComponent(destination).path
+            }
+            return current
         }
 
         func append(_ bytes: [UInt8]) throws(Failure) {
@@ -52,14 +102,22 @@ enum AtomicFile {
         }
 
         func commit() throws(Failure) {
+            guard let temporary else {
+                try? handle.close()
+                return
+            }
             do {
                 try handle.synchronize()
                 try handle.close()
+                if !attributes.isEmpty {
+                    try FileManager.default.setAttributes(attributes, ofItemAtPath: temporary)
+                }
             } catch {
                 abandon()
                 throw Failure(path: path, reason: error.localizedDescription)
             }
-            if rename(temporary, path) != 0 {
+            let target = Self.resolvingLinks(path)
+            if rename(temporary, target) != 0 {
                 let reason = NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
                     .localizedDescription
                 try? FileManager.default.removeItem(atPath: temporary)
@@ -67,9 +125,11 @@ enum AtomicFile {
             }
         }
 
+        /// Leaves the target as it was; what was written directly to a device or FIFO stays
+        /// written.
         func abandon() {
             try? handle.close()
-            try? FileManager.default.removeItem(atPath: temporary)
+            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
         }
     }
 

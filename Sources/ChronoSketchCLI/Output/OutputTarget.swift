@@ -24,7 +24,8 @@ enum OutputTarget {
         _ path: String?, inputs: [InputSource], io: CommandIO,
         produce: (any TextOutput) -> ExitStatus
     ) -> ExitStatus {
-        guard let path else {
+        // `-o -` is standard output, as `-` is standard input.
+        guard let path, path != "-" else {
             let status = produce(io.standardOutput)
             io.standardOutput.flush()
             return status
