@@ -253,19 +253,47 @@ import Testing
     }
 
     @Test func validateExitsZeroOneOrTwo() throws {
-        let clean = try CLI.runBinary(["validate", CLI.fixture("demo/team-week.ics")])
+        let clean = try CLI.runBinary(["validate", "demo/team-week.ics"], in: Self.fixtures)
         #expect(clean.status == 0)
-        #expect(clean.standardOutput.isEmpty)
+        #expect(clean.standardOutput == "demo/team-week.ics: 0 errors, 0 warnings\n")
         let findings = try CLI.runBinary(["validate", "valid/properties.ics"], in: Self.fixtures)
         #expect(findings.status == 1)
         #expect(
             findings.standardOutput
-                == "valid/properties.ics:33: error: VEVENT has no UID, which RFC 5545 requires\n")
-        let unreadable = try CLI.runBinary(["validate", "invalid/binary.ics"], in: Self.fixtures)
+                == "valid/properties.ics:33: error: VEVENT has no UID, which RFC 5545 requires\n"
+                + "valid/properties.ics: 1 error, 0 warnings\n")
+        let unreadable = try CLI.runBinary(
+            ["validate", "invalid/binary.ics", "demo/team-week.ics"], in: Self.fixtures)
         #expect(unreadable.status == 2)
         #expect(
             unreadable.standardOutput.hasPrefix(
                 "invalid/binary.ics:1: error: Not an iCalendar file"))
+        #expect(
+            unreadable.standardOutput.hasSuffix(
+                "invalid/binary.ics: cannot be read\ndemo/team-week.ics: 0 errors, 0 warnings\n"))
+    }
+
+    @Test func validateCanListErrorsOnly() throws {
+        let all = try CLI.runBinary(["validate", "valid/timed-ends.ics"], in: Self.fixtures)
+        #expect(all.standardOutput.hasSuffix("valid/timed-ends.ics: 2 errors, 2 warnings\n"))
+        let errors = try CLI.runBinary(
+            ["validate", "valid/timed-ends.ics", "--errors-only"], in: Self.fixtures)
+        #expect(errors.status == 1)
+        let lines = errors.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.dropLast().allSatisfy { $0.contains(": error: ") })
+        // Warnings alone are no finding with --errors-only.
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let warned = directory.appendingPathComponent("warned.ics")
+        try Data(
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=Nowhere/Zone:20260908T090000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                .utf8
+        ).write(to: warned)
+        #expect(try CLI.runBinary(["validate", warned.path]).status == 1)
+        let quiet = try CLI.runBinary(["validate", warned.path, "--errors-only"])
+        #expect(quiet.status == 0)
+        #expect(quiet.standardOutput == "\(warned.path): 0 errors, 0 warnings\n")
     }
 
     @Test func formatsAreInferredFromExtensionsAndContent() throws {

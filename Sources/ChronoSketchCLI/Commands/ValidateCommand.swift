@@ -11,6 +11,10 @@ struct ValidateCommand: Command {
         "format", "format",
         help: "text (file:line: severity: message) or json (an array). (default: text)")
 
+    static let errorsOnly = OptionSpec.flag(
+        "errors-only",
+        help: "List errors only; warnings are neither listed nor counted as findings.")
+
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check calendars against RFC 5545 and report every finding.",
@@ -18,19 +22,22 @@ struct ValidateCommand: Command {
             Reports problems of structure and encoding, values that do not parse, the \
             properties RFC 5545 requires (PRODID and VERSION in VCALENDAR; UID, DTSTAMP and \
             DTSTART in VEVENT), DTEND together with DURATION, ends before starts, zones that do \
-            not resolve, and series limits. Exit status: 0 clean, 1 findings, 2 unreadable input.
+            not resolve, and series limits. The text report ends with a line per file: \
+            'cal.ics: 0 errors, 3 warnings'. Exit status: 0 clean, 1 findings, 2 unreadable input.
             """,
         positional: PositionalSpec(
             name: "file", help: "Calendar files to check; '-' or none reads standard input.",
             repeats: true),
         options: [
-            format, CommonOptions.zone, CommonOptions.wrTimezone, CommonOptions.maxInstances,
+            format, errorsOnly, CommonOptions.zone, CommonOptions.wrTimezone,
+            CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])
 
     let inputs: [InputSource]
     let options: LoadOptions
     let format: Format
+    let errorsOnly: Bool
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -40,22 +47,29 @@ struct ValidateCommand: Command {
                 arguments, CommonOptions.wrTimezone, default: .apply),
             expansion: try CommonOptions.expansionLimits(arguments))
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        errorsOnly = arguments.isSet(Self.errorsOnly.name)
     }
 
     func run(io: CommandIO) -> ExitStatus {
         var findings: [Diagnostic] = []
         var unreadable: [InputError] = []
+        var summaries: [String] = []
         for input in CommandLoading.withStandardInput(inputs, io) {
             do {
-                findings += try Validator.validate(input, options: options)
+                var found = try Validator.validate(input, options: options)
+                if errorsOnly { found.removeAll { $0.severity != .error } }
+                findings += found
+                summaries.append(Self.summary(of: found, in: input.name))
             } catch {
                 unreadable.append(error)
+                summaries.append("\(input.name): cannot be read")
             }
         }
         switch format {
         case .text:
             for error in unreadable { io.standardOutput.write("\(error)\n") }
             for finding in findings { io.standardOutput.write(finding.description + "\n") }
+            for summary in summaries { io.standardOutput.write(summary + "\n") }
         case .json:
             var writer = JSONWriter()
             writer.beginArray()
@@ -96,5 +110,16 @@ struct ValidateCommand: Command {
         }
         if !unreadable.isEmpty { return .unusableInput }
         return findings.isEmpty ? .success : .findings
+    }
+
+    /// `cal.ics: 2 errors, 3 warnings`, a problem found in many places counted each time.
+    static func summary(of findings: [Diagnostic], in name: String) -> String {
+        func count(_ severity: Diagnostic.Severity, _ word: String) -> String {
+            let total = findings.filter { $0.severity == severity }.reduce(0) {
+                $0 + 1 + $1.repeats
+            }
+            return "\(total) \(word)\(total == 1 ? "" : "s")"
+        }
+        return "\(name): \(count(.error, "error")), \(count(.warning, "warning"))"
     }
 }
