@@ -60,6 +60,8 @@ public struct CommandIO {
     public var environment: [String: String]
     /// Whether standard error is a terminal (colour and progress go there only then).
     public var standardErrorIsTerminal: Bool
+    /// Whether only errors are written to standard error (`-q`, `--quiet`).
+    public var quiet = false
 
     public init(
         standardOutput: any TextOutput, standardError: any TextOutput,

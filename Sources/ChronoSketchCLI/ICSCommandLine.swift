@@ -109,6 +109,8 @@ public enum ICSCommandLine {
                 return .success
             case .parsed(let parsed):
                 let instance = try command.init(parsed, environment: io.environment)
+                var io = io
+                io.quiet = parsed.isSet(CommonOptions.quiet.name)
                 return instance.run(io: io)
             }
         } catch {

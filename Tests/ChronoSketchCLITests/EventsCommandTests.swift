@@ -86,6 +86,23 @@ import Testing
             ))
     }
 
+    @Test func quietKeepsErrorsOnly() {
+        let bad = CLI.fixture("invalid/bad-events.ics")
+        let loud = CLI.run(["events", bad, "--tz", "UTC"])
+        #expect(loud.standardError.contains(": warning: "))
+        for flag in ["-q", "--quiet"] {
+            let quiet = CLI.run(["events", bad, "--tz", "UTC", flag])
+            #expect(quiet.status == loud.status)
+            #expect(quiet.standardOutput == loud.standardOutput)
+            #expect(!quiet.standardError.contains(": warning: "))
+            #expect(quiet.standardError.contains(": error: "))
+            let errors = loud.standardError.split(separator: "\n").filter {
+                $0.contains(": error: ")
+            }
+            #expect(quiet.standardError.split(separator: "\n") == errors)
+        }
+    }
+
     @Test func lenientModeListsTheRestAndStrictModeFails() {
         let bad = CLI.fixture("invalid/bad-events.ics")
         let lenient = CLI.run(["events", bad, "--tz", "UTC", "--format", "ndjson"])

@@ -32,6 +32,8 @@ enum CommonOptions {
         help:
             "apply: read floating times of a calendar with X-WR-TIMEZONE in that zone; ignore: keep them floating. (default: apply)"
     )
+    static let quiet = OptionSpec.flag(
+        "quiet", short: "q", help: "Write errors only to stderr; leave warnings out.")
     static let language = OptionSpec.value(
         "lang", "lang", help: "Language of weekday and month names: en or de. (default: en)")
     static let output = OptionSpec.value(

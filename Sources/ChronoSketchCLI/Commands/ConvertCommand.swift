@@ -38,7 +38,7 @@ struct ConvertCommand: Command {
         ),
         options: [
             target, sourceFormat, targetFormat, CommonOptions.output, columns, CommonOptions.from,
-            CommonOptions.zone, CommonOptions.strict, CommonOptions.wrTimezone,
+            CommonOptions.zone, CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])

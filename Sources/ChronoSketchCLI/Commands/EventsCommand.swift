@@ -37,7 +37,8 @@ struct EventsCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [
             CommonOptions.from, CommonOptions.to, CommonOptions.zone, format, order,
-            CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.language,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])

@@ -29,7 +29,7 @@ struct ValidateCommand: Command {
             name: "file", help: "Calendar files to check; '-' or none reads standard input.",
             repeats: true),
         options: [
-            format, errorsOnly, CommonOptions.zone, CommonOptions.wrTimezone,
+            format, errorsOnly, CommonOptions.quiet, CommonOptions.zone, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])

@@ -4,8 +4,9 @@ import ChronoSketchICal
 /// Prints diagnostics to standard error as `file:line: severity: message`, coloured only on
 /// a terminal without `NO_COLOR`.
 enum DiagnosticPrinter {
+    /// Under `--quiet`, errors only.
     static func print(_ diagnostics: [Diagnostic], to io: CommandIO) {
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics where !io.quiet || diagnostic.severity == .error {
             io.standardError.write(line(diagnostic, color: io.usesColor) + "\n")
         }
     }

@@ -28,6 +28,7 @@ struct CheckCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [start, end, title] + BusyOptions.policyOptions + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.language, CommonOptions.strict,
+            CommonOptions.quiet,
             CommonOptions.wrTimezone,
         ])
 

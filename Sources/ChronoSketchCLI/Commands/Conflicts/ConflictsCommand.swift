@@ -43,7 +43,8 @@ struct ConflictsCommand: Command {
             withinFiles, acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
-            CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.maxInstances,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])
 
@@ -86,7 +87,7 @@ struct ConflictsCommand: Command {
             let (loaded, windows) = CommandLoading.busy(
                 inputs, busy, options: load, strict: strict, command: "ics conflicts", io: io)
         else { return .unusableInput }
-        if let key = options.resource, !loaded.events.isEmpty,
+        if let key = options.resource, !io.quiet, !loaded.events.isEmpty,
             !loaded.events.contains(where: { key.hasValue(in: $0) })
         {
             io.standardError.write(
@@ -94,7 +95,7 @@ struct ConflictsCommand: Command {
             )
         }
         let report = ConflictReport(events: loaded.events, windows: windows, options: options)
-        if report.isTruncated {
+        if report.isTruncated, !io.quiet {
             io.standardError.write(
                 "ics conflicts: warning: more than \(options.maximumConflicts) conflicts; only the first \(options.maximumConflicts) are reported (raise --max-conflicts)\n"
             )

@@ -22,6 +22,7 @@ struct FreeBusyCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
             CommonOptions.zone, format, CommonOptions.output, CommonOptions.strict,
+            CommonOptions.quiet,
             CommonOptions.wrTimezone, CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])

@@ -29,7 +29,7 @@ struct SlotsCommand: Command {
         options: [LayoutOptions.date, between, every, length] + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
-                CommonOptions.strict, CommonOptions.wrTimezone,
+                CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             ])
 
     let inputs: [InputSource]

@@ -35,7 +35,8 @@ struct LayoutOptions: Sendable {
     /// The options every view takes, after its own.
     static let shared: [OptionSpec] = [
         CommonOptions.zone, CommonOptions.language, format, CommonOptions.output,
-        CommonOptions.strict, CommonOptions.wrTimezone, CommonOptions.maxInstances,
+        CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+        CommonOptions.maxInstances,
         CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
     ]
 
