@@ -15,13 +15,8 @@ import Testing
     }()
 
     private func compare(_ text: String, golden: String) throws {
-        let url = Self.folder.appendingPathComponent("goldens").appendingPathComponent(golden)
-        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: false, encoding: .utf8)
-        }
-        #expect(text == (try String(contentsOf: url, encoding: .utf8)), "\(golden)")
+        try CLI.expectGolden(
+            text, at: Self.folder.appendingPathComponent("goldens").appendingPathComponent(golden))
     }
 
     @Test(arguments: names)

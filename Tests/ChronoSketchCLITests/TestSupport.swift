@@ -89,6 +89,17 @@ enum CLI {
             standardError: try String(contentsOf: errorURL, encoding: .utf8))
     }
 
+    /// Expects `text` to be the golden file at `url`; with `ICS_RECORD_GOLDENS=1`, writes it
+    /// there first (its folder made when missing).
+    static func expectGolden(_ text: String, at url: URL) throws {
+        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: false, encoding: .utf8)
+        }
+        #expect(text == (try String(contentsOf: url, encoding: .utf8)), "\(url.lastPathComponent)")
+    }
+
     /// A fresh temporary directory, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -279,40 +279,25 @@ public enum Converter {
         }
         let bytes = try input.readAll()
         let format = format(of: input, bytes: bytes, options: options)
-        if format == .ics { return .memory(name: input.name, bytes: bytes) }
         var diagnostics: [Diagnostic] = []
-        let document = try tree(
-            bytes, format: format, input: input, options: options, database: database,
-            diagnostics: &diagnostics)
-        log += diagnostics
-        return .document(name: input.name, document)
-    }
-
-    /// The tree of an input in jCal, JSON, NDJSON or CSV.
-    private static func tree(
-        _ bytes: [UInt8], format: ConversionFormat, input: InputSource,
-        options: ConversionOptions, database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
-    ) throws(InputError) -> ICalDocument {
+        let document: ICalDocument
         switch format {
         case .ics:
-            let (document, found) = try DocumentReader.read(
-                .memory(name: input.name, bytes: bytes), limits: options.load.limits)
-            diagnostics += found
-            return document
+            return .memory(name: input.name, bytes: bytes)
         case .jcal:
             let json = try JSONParser.parse(bytes, name: input.name)
             do {
-                let (document, found) = try JCal.decode(
+                (document, diagnostics) = try JCal.decode(
                     json, name: input.name, limits: options.load.limits)
-                diagnostics += found
-                return document
             } catch {
                 throw InputError(file: input.name, message: "Not jCal: \(error.message)")
             }
         case .json, .ndjson, .csv:
-            return try RecordReader.read(
+            document = try RecordReader.read(
                 bytes, format: format, name: input.name, stamp: options.stamp,
                 database: database, diagnostics: &diagnostics)
         }
+        log += diagnostics
+        return .document(name: input.name, document)
     }
 }

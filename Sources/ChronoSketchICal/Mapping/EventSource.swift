@@ -79,6 +79,11 @@ struct EventSource: Sendable {
             + (recurrenceDates + exceptionDates).compactMap(\.tzid)
     }
 
+    /// Properties whose values are dates or date-times that a TZID may qualify.
+    private static let timeProperties: Set<KnownProperty> = [
+        .dtstart, .dtend, .recurrenceID, .rdate, .exdate,
+    ]
+
     /// Properties whose problems change what `ics events` reports.
     private static let reportedProperties: Set<KnownProperty> = [
         .uid, .dtstart, .dtend, .duration, .recurrenceID, .rrule, .rdate, .exdate, .exrule,
@@ -147,7 +152,7 @@ struct EventSource: Sendable {
     private mutating func read(
         _ known: KnownProperty, _ property: ICalProperty, _ value: ICalValue, _ values: [ICalValue]
     ) {
-        if let tzid = property.parameter("TZID"),
+        if Self.timeProperties.contains(known), let tzid = property.parameter("TZID"),
             values.contains(where: {
                 if case .dateTime(.dateTime(_, true)) = $0 { true } else { false }
             })

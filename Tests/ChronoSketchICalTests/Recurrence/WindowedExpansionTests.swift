@@ -8,18 +8,6 @@ import Testing
 /// for every calendar at hand and random windows: series moved by THISANDFUTURE overrides,
 /// overrides moved into or out of the window, RDATEs anywhere.
 @Suite struct WindowedExpansionTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a window that repeats.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static func options(from: CivilDate? = nil, to: CivilDate? = nil) throws
         -> LoadOptions
     {
@@ -34,7 +22,7 @@ import Testing
     }
 
     @Test func windowedReadsAreTheFullExpansionCut() throws {
-        var random = SplitMix(state: 20_261_202)
+        var random = ZoneFuzzGenerator(state: 20_261_202)
         var checked = 0
         for name in RoundTripTests.files {
             let input = InputSource.file(RoundTripTests.path(name))
