@@ -55,6 +55,10 @@ public struct CalendarEvent: Sendable, Hashable {
     public let recurrenceId: String?
     public var title: String
     public let interval: EventInterval
+    /// The interval as instants when the event has UTC or zoned times; nil when it is floating
+    /// or all-day. Equal in length to ``interval`` except across a change of the target zone's
+    /// clock.
+    public let instants: InstantInterval?
     /// The zone the interval was converted to, nil when it is floating or all-day.
     public var zone: String?
     public var location: String?
@@ -78,7 +82,8 @@ public struct CalendarEvent: Sendable, Hashable {
     ///   ``CivilTimeError/invalidInterval(_:)`` through ``CalendarEventsError/invalidInterval(id:_:)``.
     public init(
         uid: String, recurrenceId: String? = nil, title: String, interval: EventInterval,
-        zone: String? = nil, location: String? = nil, description: String? = nil,
+        instants: InstantInterval? = nil, zone: String? = nil, location: String? = nil,
+        description: String? = nil,
         status: EventStatus? = nil, transparency: Transparency = .opaque,
         categories: [String] = [], organizer: Participant? = nil, attendees: [Participant] = [],
         resources: [String] = [], url: String? = nil, color: String? = nil,
@@ -98,6 +103,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.recurrenceId = recurrenceId
         self.title = title
         self.interval = interval
+        self.instants = instants
         self.zone = zone
         self.location = location
         self.description = description

@@ -84,7 +84,7 @@ enum CommandLoading {
                     guard
                         let window = try? BlockedWindow(
                             id: entry.id, title: entry.title, start: entry.start, end: entry.end,
-                            owner: entry.owner, source: entry.source)
+                            instants: entry.instants, owner: entry.owner, source: entry.source)
                     else { continue }
                     windows.append(window)
                 }

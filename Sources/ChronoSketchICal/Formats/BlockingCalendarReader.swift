@@ -9,6 +9,8 @@ public struct BlockingEntry: Sendable, Hashable {
     public let title: String
     public let start: LocalDateTime
     public let end: LocalDateTime
+    /// The entry as instants, when its times are UTC or zoned.
+    public let instants: InstantInterval?
     /// The RELATED-TO UID: the event this time belongs to, which it does not block.
     public let owner: String?
     public let source: SourceLocation
@@ -39,7 +41,8 @@ public enum BlockingCalendarReader {
         let events = loaded.events.filter { $0.status != .cancelled }.map { event in
             BlockingEntry(
                 id: event.id, title: event.title, start: event.interval.start,
-                end: event.interval.end, owner: gatherer.owners[event.uid], source: event.source)
+                end: event.interval.end, instants: event.instants,
+                owner: gatherer.owners[event.uid], source: event.source)
         }
         return (events.filter { $0.end > $0.start } + entries, diagnostics)
     }
@@ -78,10 +81,13 @@ public enum BlockingCalendarReader {
             guard kind != "FREE" else { continue }
             for value in property.values {
                 guard case .period(let period) = value,
-                    let start = wallClock(period.start, zone),
-                    let end = period.end.flatMap({ wallClock($0, zone) })
-                        ?? (try? start.adding(seconds: period.duration?.nominalSeconds ?? 0)),
-                    end > start
+                    let start = instant(period.start, zone),
+                    let end = period.end.flatMap({ instant($0, zone) })
+                        ?? period.duration.map({ start + $0.nominalSeconds }),
+                    end > start,
+                    let instants = try? InstantInterval(start: start, end: end),
+                    let startTime = try? zone.wallClock(atUTC: start),
+                    let endTime = try? zone.wallClock(atUTC: end)
                 else {
                     diagnostics.append(
                         Diagnostic(
@@ -92,20 +98,21 @@ public enum BlockingCalendarReader {
                 }
                 entries.append(
                     BlockingEntry(
-                        id: "\(name)#\(entries.count + 1)", title: title(kind), start: start,
-                        end: end, owner: owner,
+                        id: "\(name)#\(entries.count + 1)", title: title(kind), start: startTime,
+                        end: endTime, instants: instants, owner: owner,
                         source: SourceLocation(file: file, line: property.line)))
             }
         }
         return entries
     }
 
-    /// A UTC time on the target zone's wall clock; a floating one as written.
-    private static func wallClock(_ value: ICalDateTime, _ zone: TargetZone) -> LocalDateTime? {
+    /// The instant of a period's time: UTC as written (RFC 5545 §3.8.2.6), a floating one read
+    /// on the target zone's wall clock.
+    private static func instant(_ value: ICalDateTime, _ zone: TargetZone) -> Int? {
         switch value {
-        case .dateTime(let time, isUTC: true): try? zone.wallClock(atUTC: time.secondsSinceEpoch)
-        case .dateTime(let time, isUTC: false): time
-        case .date(let date): LocalDateTime(startOf: date)
+        case .dateTime(let time, isUTC: true): time.secondsSinceEpoch
+        case .dateTime(let time, isUTC: false): zone.instant(at: time)
+        case .date(let date): zone.instant(at: LocalDateTime(startOf: date))
         }
     }
 

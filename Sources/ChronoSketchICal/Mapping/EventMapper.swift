@@ -61,6 +61,7 @@ final class EventMapper {
         let uid = source.uid ?? missingUID(source, log: &log)
         let start = resolve(startProperty, context, log: &log)
         let interval: EventInterval
+        var instants: InstantInterval?
         let zone: String?
         do {
             switch start {
@@ -72,7 +73,8 @@ final class EventMapper {
                     return nil
                 }
                 interval = .timed(start: bounds.start, end: bounds.end)
-                zone = bounds.isInstant ? target.name : nil
+                instants = bounds.instants
+                zone = bounds.instants == nil ? nil : target.name
             }
         } catch {
             log.fail(source, source.line, "\(error)")
@@ -82,7 +84,8 @@ final class EventMapper {
             return try event(
                 from: source, uid: uid,
                 recurrenceId: recurrenceId ?? source.recurrenceID?.original.text,
-                interval: interval, zone: zone, originalStart: startProperty.original,
+                interval: interval, instants: instants, zone: zone,
+                originalStart: startProperty.original,
                 location: SourceLocation(file: source.file, line: source.line), log: &log)
         } catch {
             log.fail(source, source.line, "\(error)")
@@ -95,12 +98,14 @@ final class EventMapper {
     /// - Throws: when the event's fields do not make an event (a blank UID).
     func event(
         from template: EventSource, uid: String, recurrenceId: String?, interval: EventInterval,
-        zone: String?, originalStart: OriginalTime, location: SourceLocation,
+        instants: InstantInterval?, zone: String?, originalStart: OriginalTime,
+        location: SourceLocation,
         log: inout DiagnosticLog
     ) throws -> CalendarEvent {
         try CalendarEvent(
             uid: uid, recurrenceId: recurrenceId, title: template.summary, interval: interval,
-            zone: zone, location: template.location, description: template.description,
+            instants: instants, zone: zone, location: template.location,
+            description: template.description,
             status: status(template, log: &log), transparency: transparency(template, log: &log),
             categories: template.categories, organizer: template.organizer,
             attendees: template.attendees, resources: template.resources, url: template.url,
@@ -271,11 +276,11 @@ final class EventMapper {
         return end
     }
 
-    /// Start and end of a timed event in the target zone, and whether they are instants (UTC
-    /// or zoned, not floating); nil when the event is an error.
+    /// Start and end of a timed event in the target zone, with its instants when it has them
+    /// (UTC or zoned, not floating); nil when the event is an error.
     func timedBounds(
         _ start: ResolvedTime, _ source: EventSource, _ context: Context, log: inout DiagnosticLog
-    ) throws(CivilTimeError) -> (start: LocalDateTime, end: LocalDateTime, isInstant: Bool)? {
+    ) throws(CivilTimeError) -> Bounds? {
         var end = start
         if let dtend = source.end {
             if source.duration != nil {
@@ -304,29 +309,40 @@ final class EventMapper {
                 "the floating one read in \(matched.zoneName ?? "the other's zone")")
             (start, end) = (matched.start, matched.end)
         }
-        var isInstant = false
-        if case .instant = start { isInstant = true }
+        if let bounds = try placed(start, end) { return bounds }
+        // A DTEND before its DTSTART, most often a slip of the producer: the two are swapped
+        // (as recurring-ical-events and Google Calendar read it), so the event keeps its length.
+        log.warn(
+            source, source.end?.line ?? source.line,
+            "DTEND \(source.end?.original.text ?? "?") is before DTSTART \(source.start?.original.text ?? "?")",
+            "the two are swapped")
+        return try placed(end, start)
+    }
+
+    /// A resolved start and end on the target zone's wall clock, with their instants when
+    /// both are UTC or zoned. An event that spans a fall-back change of the target zone (05:45Z
+    /// to 06:45Z is 01:45 to 01:45 in New York) keeps its length on the wall clock instead of
+    /// ending where it starts or before. Nil when the end is before the start.
+    func placed(_ start: ResolvedTime, _ end: ResolvedTime) throws(CivilTimeError) -> Bounds? {
         let startTime = try wallClock(start)
         var endTime = try wallClock(end)
-        switch (start, end) {
-        case (.instant(let startUTC, _), .instant(let endUTC, _)):
-            if endUTC < startUTC {
-                return swapped(startTime, endTime, isInstant, source, log: &log)
-            }
-            if endTime < startTime {
-                // The event spans a fall-back change of the target zone: keep its length.
-                endTime = try startTime.adding(seconds: endUTC - startUTC)
-            }
-        case (.floating, .floating):
-            if endTime < startTime {
-                return swapped(startTime, endTime, isInstant, source, log: &log)
-            }
-        default:
-            if endTime < startTime {
-                return swapped(startTime, endTime, isInstant, source, log: &log)
-            }
+        guard case .instant(let startUTC, _) = start, case .instant(let endUTC, _) = end else {
+            return endTime < startTime ? nil : Bounds(start: startTime, end: endTime, instants: nil)
         }
-        return (startTime, endTime, isInstant)
+        guard endUTC >= startUTC else { return nil }
+        if endUTC > startUTC, endTime <= startTime {
+            endTime = try startTime.adding(seconds: endUTC - startUTC)
+        }
+        return Bounds(
+            start: startTime, end: endTime,
+            instants: try InstantInterval(start: startUTC, end: endUTC))
+    }
+
+    /// A timed event's wall-clock start and end in the target zone, and its instants.
+    struct Bounds {
+        var start: LocalDateTime
+        var end: LocalDateTime
+        var instants: InstantInterval?
     }
 
     /// A start and end of which one is floating and the other zoned, made alike: the floating
@@ -343,20 +359,6 @@ final class EventMapper {
         default:
             return nil
         }
-    }
-
-    /// A DTEND before its DTSTART, most often a slip of the producer: the two are swapped
-    /// (as recurring-ical-events and Google Calendar read it), so the event keeps its length.
-    private func swapped(
-        _ start: LocalDateTime, _ end: LocalDateTime, _ isInstant: Bool, _ source: EventSource,
-        log: inout DiagnosticLog
-    ) -> (start: LocalDateTime, end: LocalDateTime, isInstant: Bool) {
-        let written = source.start?.original.text ?? "?"
-        let ending = source.end?.original.text ?? "?"
-        log.warn(
-            source, source.end?.line ?? source.line,
-            "DTEND \(ending) is before DTSTART \(written)", "the two are swapped")
-        return (end, start, isInstant)
     }
 
     /// A wall-clock time read the way `reference` was: floating, or in its zone.

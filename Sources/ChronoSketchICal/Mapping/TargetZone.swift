@@ -35,13 +35,23 @@ public struct TargetZone: Sendable {
     /// The instant (seconds since 1970-01-01T00:00Z) a wall-clock time in this zone denotes; a
     /// time in a DST gap or fold is resolved as ``ZoneRules/utcSeconds(forLocal:)`` says.
     public func instant(at wallClock: LocalDateTime) -> Int {
-        rules.utcSeconds(forLocal: wallClock.secondsSinceEpoch)
+        instant(atWallClockSeconds: wallClock.secondsSinceEpoch)
+    }
+
+    /// ``instant(at:)`` for wall-clock seconds since 1970-01-01T00:00.
+    public func instant(atWallClockSeconds seconds: Int) -> Int {
+        rules.utcSeconds(forLocal: seconds)
+    }
+
+    /// The wall clock in this zone at an instant, as seconds since 1970-01-01T00:00.
+    public func wallClockSeconds(atUTC seconds: Int) -> Int {
+        rules.localSeconds(forUTC: seconds)
     }
 
     /// The wall-clock time in this zone at an instant (seconds since 1970-01-01T00:00Z).
     /// - Throws: ``CivilTimeError/outOfRange(_:)`` outside the years 1…9999.
     public func wallClock(atUTC seconds: Int) throws(CivilTimeError) -> LocalDateTime {
-        try LocalDateTime(secondsSinceEpoch: rules.localSeconds(forUTC: seconds))
+        try LocalDateTime(secondsSinceEpoch: wallClockSeconds(atUTC: seconds))
     }
 }
 

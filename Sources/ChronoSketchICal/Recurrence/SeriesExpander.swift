@@ -651,6 +651,7 @@ struct SeriesExpander {
         let line = master.start?.line ?? master.line
         do {
             let interval: EventInterval
+            var instants: InstantInterval?
             var zone: String?
             let original: OriginalTime
             switch instance.start {
@@ -690,25 +691,19 @@ struct SeriesExpander {
                         end = try mapper.adding(CalendarDuration(days: days), to: start)
                     }
                 }
-                var startTime = try mapper.wallClock(start)
-                var endTime = try mapper.wallClock(end)
+                var (first, last) = (start, end)
                 if case .exact(let seconds) = length, seconds < 0, instance.end == nil {
-                    swap(&startTime, &endTime)
+                    swap(&first, &last)
                 }
-                if endTime < startTime {
-                    if case .instant(let startUTC, _) = start, case .instant(let endUTC, _) = end,
-                        endUTC >= startUTC
-                    {
-                        endTime = try startTime.adding(seconds: endUTC - startUTC)
-                    } else {
-                        endTime = startTime
-                    }
-                }
-                interval = .timed(start: startTime, end: endTime)
+                // An end still before the start (an RDATE period's) makes an instant.
+                guard let bounds = try mapper.placed(first, last) ?? mapper.placed(first, first)
+                else { return nil }
+                interval = .timed(start: bounds.start, end: bounds.end)
+                instants = bounds.instants
             }
             return try mapper.event(
                 from: template, uid: uid, recurrenceId: instanceText(instance.start, frame: frame),
-                interval: interval, zone: zone, originalStart: original,
+                interval: interval, instants: instants, zone: zone, originalStart: original,
                 location: SourceLocation(file: master.file, line: master.line), log: &log)
         } catch {
             log.warn(

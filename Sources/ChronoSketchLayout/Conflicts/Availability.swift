@@ -12,41 +12,58 @@ public struct Slot: Sendable, Hashable {
 
 /// A stretch of merged busy time.
 public struct BusyPeriod: Sendable, Hashable {
+    /// The period's ends on the wall clock of its ``TimeLine``.
     public let start: LocalDateTime
     public let end: LocalDateTime
+    /// The period as positions on its ``TimeLine``: instants, or wall-clock seconds.
+    public let span: Span
     /// The events whose busy time makes up the period, by start, then id.
     public let ids: [String]
+
+    /// The length in minutes, a part of a minute counting as one.
+    public var minutes: Int { (span.end - span.start + 59) / 60 }
 }
 
 /// Free and busy time: the slots of a day and the merged busy periods of a window.
 public enum Availability {
     /// The slots `[t, t + length)` from `from` on `date`, every `step` seconds, that end by
-    /// `to`, each checked as a proposed event would be (``ConflictReport/clashes(of:events:windows:policy:)``):
+    /// `to`, each checked as a proposed event would be (``ConflictReport/clashes(of:events:windows:policy:on:)``):
     /// a slot is available when it clashes with nothing, buffers included.
+    ///
+    /// Slots step along `line`: on the night clocks fall back, a zone's day has 25 hours and
+    /// its repeated hour is offered twice; on the night they spring forward, the skipped hour
+    /// is not offered.
     /// - Parameters:
     ///   - from: the first slot's start, minutes after 00:00.
     ///   - to: the latest slot end, minutes after 00:00 (up to 1440).
     ///   - step: seconds between slot starts (positive).
     ///   - length: each slot's length in seconds (positive).
+    ///   - line: what the slots are measured and compared on; their times are shown on its
+    ///     zone's wall clock.
     /// - Complexity: O(s · n) for s slots and n events and windows.
     public static func slots(
         events: [CalendarEvent], windows: [BlockedWindow] = [], policy: BusyPolicy = BusyPolicy(),
-        date: CivilDate, from: Int, to: Int, step: Int, length: Int
+        date: CivilDate, from: Int, to: Int, step: Int, length: Int, on line: TimeLine = .wallClock
     ) -> [Slot] {
         guard step > 0, length > 0 else { return [] }
         let dayStart = date.daysSinceEpoch * 86_400
+        let last = line.position(ofWallClock: dayStart + to * 60)
         var slots: [Slot] = []
-        var start = dayStart + from * 60
-        while start + length <= dayStart + to * 60 {
-            let interval = EventInterval.timed(
-                start: LocalDateTime.clamped(start), end: LocalDateTime.clamped(start + length))
-            if let proposal = try? CalendarEvent(
-                uid: "slot", title: "", interval: interval,
-                source: SourceLocation(file: "", line: 0), originalStart: .floating(interval.start))
+        var start = line.position(ofWallClock: dayStart + from * 60)
+        while start + length <= last {
+            let span = Span(start: start, end: start + length)
+            let shown = line.wallClock(of: span)
+            if let interval = try? EventInterval(from: shown.start, to: shown.end),
+                let proposal = try? CalendarEvent(
+                    uid: "slot", title: "", interval: interval,
+                    instants: line.zone == nil
+                        ? nil : try InstantInterval(start: span.start, end: span.end),
+                    source: SourceLocation(file: "", line: 0),
+                    originalStart: .floating(interval.start))
             {
                 let clashes = ConflictReport.clashes(
-                    of: proposal, events: events, windows: windows, policy: policy)
-                slots.append(Slot(start: interval.start, end: interval.end, clashes: clashes))
+                    of: proposal, events: events, windows: windows, policy: policy, on: line)
+                slots.append(Slot(start: shown.start, end: shown.end, clashes: clashes))
             }
             start += step
         }
@@ -54,15 +71,17 @@ public enum Availability {
     }
 
     /// The busy time of `events` within `[from, to)`, overlapping and touching busy intervals
-    /// merged into one period (RFC 5545 §3.8.2.6 FREEBUSY).
+    /// merged into one period (RFC 5545 §3.8.2.6 FREEBUSY), measured on `line`.
     /// - Complexity: O(n log n) in the events.
     public static func busyPeriods(
         events: some Sequence<CalendarEvent>, policy: BusyPolicy = BusyPolicy(),
-        from: LocalDateTime, to: LocalDateTime
+        from: LocalDateTime, to: LocalDateTime, on line: TimeLine = .wallClock
     ) -> [BusyPeriod] {
-        let window = Span(start: from.secondsSinceEpoch, end: to.secondsSinceEpoch)
+        let window = Span(start: line.position(of: from), end: line.position(of: to))
         var busy = events.compactMap { event -> (event: CalendarEvent, span: Span)? in
-            guard let span = policy.busySpan(event), span.overlaps(window) else { return nil }
+            guard let span = policy.busySpan(event, on: line), span.overlaps(window) else {
+                return nil
+            }
             return (event, span.intersection(window))
         }
         busy.sort { lhs, rhs in
@@ -76,17 +95,18 @@ public enum Availability {
             if let open = current, member.span.start <= open.end {
                 current?.end = max(open.end, member.span.end)
             } else {
-                if let done = current { periods.append(period((done, ids))) }
+                if let done = current { periods.append(period(done, ids, line)) }
                 current = member.span
                 ids = []
             }
             ids.append(member.event.id)
         }
-        if let done = current { periods.append(period((done, ids))) }
+        if let done = current { periods.append(period(done, ids, line)) }
         return periods
     }
 
-    private static func period(_ merged: (span: Span, ids: [String])) -> BusyPeriod {
-        BusyPeriod(start: merged.span.startTime, end: merged.span.endTime, ids: merged.ids)
+    private static func period(_ span: Span, _ ids: [String], _ line: TimeLine) -> BusyPeriod {
+        let shown = line.wallClock(of: span)
+        return BusyPeriod(start: shown.start, end: shown.end, span: span, ids: ids)
     }
 }

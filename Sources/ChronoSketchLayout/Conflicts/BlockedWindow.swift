@@ -7,6 +7,9 @@ public struct BlockedWindow: Sendable, Hashable {
     public let title: String
     public let start: LocalDateTime
     public let end: LocalDateTime
+    /// The window as instants, when it was read from UTC or zoned times; nil when its times
+    /// are on the target zone's wall clock (a window given on the command line).
+    public let instants: InstantInterval?
     /// The UID of an event this window belongs to, which it does not block (a room's
     /// set-up time booked for the meeting that needs it).
     public let owner: String?
@@ -15,8 +18,8 @@ public struct BlockedWindow: Sendable, Hashable {
 
     /// - Throws: ``CivilTimeError/invalidInterval(_:)`` when `end` is not after `start`.
     public init(
-        id: String, title: String, start: LocalDateTime, end: LocalDateTime, owner: String? = nil,
-        source: SourceLocation? = nil
+        id: String, title: String, start: LocalDateTime, end: LocalDateTime,
+        instants: InstantInterval? = nil, owner: String? = nil, source: SourceLocation? = nil
     ) throws(CivilTimeError) {
         guard end > start else {
             throw .invalidInterval("blocked window '\(id)' ends at \(end), not after \(start)")
@@ -25,9 +28,13 @@ public struct BlockedWindow: Sendable, Hashable {
         self.title = title
         self.start = start
         self.end = end
+        self.instants = instants
         self.owner = owner
         self.source = source
     }
 
-    var span: Span { Span(start: start.secondsSinceEpoch, end: end.secondsSinceEpoch) }
+    /// Where the window sits on `line`.
+    func span(on line: TimeLine) -> Span {
+        line.span(instants, from: start.secondsSinceEpoch, to: end.secondsSinceEpoch)
+    }
 }

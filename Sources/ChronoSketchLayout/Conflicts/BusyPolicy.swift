@@ -34,17 +34,17 @@ public struct BusyPolicy: Sendable, Hashable {
         return allDayBusy || !event.interval.isAllDay
     }
 
-    /// The busy interval of `event` in seconds since 1970-01-01T00:00 on the wall clock, nil
-    /// when it is free.
-    public func busySpan(_ event: CalendarEvent) -> Span? {
+    /// The busy interval of `event` as positions on `line`, nil when it is free.
+    public func busySpan(_ event: CalendarEvent, on line: TimeLine = .wallClock) -> Span? {
         guard isBusy(event) else { return nil }
-        let raw = Span(event.interval)
+        let raw = line.span(of: event)
         guard !event.interval.isAllDay else { return raw }
         return Span(start: raw.start - bufferBefore, end: raw.end + bufferAfter)
     }
 }
 
-/// A half-open stretch of wall-clock seconds since 1970-01-01T00:00.
+/// A half-open stretch of a ``TimeLine``: wall-clock seconds since 1970-01-01T00:00, or
+/// instants.
 public struct Span: Sendable, Hashable {
     public var start: Int
     public var end: Int
@@ -67,9 +67,6 @@ public struct Span: Sendable, Hashable {
     func intersection(_ other: Span) -> Span {
         Span(start: max(start, other.start), end: min(end, other.end))
     }
-
-    var startTime: LocalDateTime { LocalDateTime.clamped(start) }
-    var endTime: LocalDateTime { LocalDateTime.clamped(end) }
 }
 
 extension LocalDateTime {

@@ -47,18 +47,12 @@ public enum ConflictParty: Sendable, Hashable {
         }
     }
 
-    /// The party's own interval (without buffers) in seconds.
-    var span: Span {
+    /// The party's own interval (without buffers) on `line`.
+    func span(on line: TimeLine) -> Span {
         switch self {
-        case .event(let event): Span(event.interval)
-        case .window(let window): window.span
+        case .event(let event): line.span(of: event)
+        case .window(let window): window.span(on: line)
         }
-    }
-
-    /// Ordered by start, then id.
-    static func precedes(_ lhs: ConflictParty, _ rhs: ConflictParty) -> Bool {
-        if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
-        return lhs.id < rhs.id
     }
 }
 
@@ -67,10 +61,13 @@ public enum ConflictParty: Sendable, Hashable {
 final class ConflictParties: Sendable {
     let events: [CalendarEvent]
     let windows: [BlockedWindow]
+    /// The line the conflicts' seconds are positions on.
+    let line: TimeLine
 
-    init(events: [CalendarEvent], windows: [BlockedWindow]) {
+    init(events: [CalendarEvent], windows: [BlockedWindow], line: TimeLine) {
         self.events = events
         self.windows = windows
+        self.line = line
     }
 }
 
@@ -111,10 +108,15 @@ public struct Conflict: Sendable, Hashable {
 
     /// Where they clash: the events' common time for an overlap, the common busy time (with
     /// buffers) for a buffer or a blocked window.
-    public var overlapStart: LocalDateTime { LocalDateTime.clamped(startSecond) }
-    public var overlapEnd: LocalDateTime { LocalDateTime.clamped(endSecond) }
+    public var overlapStart: LocalDateTime { shownRange.start }
+    public var overlapEnd: LocalDateTime { shownRange.end }
 
-    /// The length of the clash in minutes, a part of a minute counting as one.
+    private var shownRange: (start: LocalDateTime, end: LocalDateTime) {
+        parties.line.wallClock(of: Span(start: startSecond, end: endSecond))
+    }
+
+    /// The length of the clash in minutes (measured on the report's ``TimeLine``), a part of a
+    /// minute counting as one.
     public var minutes: Int { (endSecond - startSecond + 59) / 60 }
 
     public static func == (lhs: Conflict, rhs: Conflict) -> Bool {
@@ -150,11 +152,15 @@ public struct ConflictOptions: Sendable, Hashable {
     /// The most conflicts found before the search stops: a series of hour-long events every
     /// second would otherwise give billions.
     public var maximumConflicts: Int
+    /// What times are compared on: the target zone's instants, or the wall clock.
+    public var timeLine: TimeLine
 
     public init(
         policy: BusyPolicy = BusyPolicy(), scope: ConflictScope = .all,
-        resource: EventKey? = nil, maximumConflicts: Int = 1_000_000
+        resource: EventKey? = nil, maximumConflicts: Int = 1_000_000,
+        timeLine: TimeLine = .wallClock
     ) {
+        self.timeLine = timeLine
         self.policy = policy
         self.scope = scope
         self.resource = resource
@@ -195,12 +201,13 @@ public struct ConflictReport: Sendable, Hashable {
     ) {
         // Conflicts point into the events as given (an array is shared, not copied).
         let all = Array(events)
+        let line = options.timeLine
         var busy: [Int] = []
         var spans: [Span] = []
         busy.reserveCapacity(all.count)
         spans.reserveCapacity(all.count)
         for (index, event) in all.enumerated() {
-            guard let span = options.policy.busySpan(event) else { continue }
+            guard let span = options.policy.busySpan(event, on: line) else { continue }
             busy.append(index)
             spans.append(span)
         }
@@ -214,11 +221,10 @@ public struct ConflictReport: Sendable, Hashable {
         }
         let ranked = order.map { busy[$0] }
         let busySpans = order.map { spans[$0] }
-        let rawSpans = ranked.map { Span(all[$0].interval) }
-        let sortedWindows = windows.sorted { lhs, rhs in
-            lhs.span.start != rhs.span.start ? lhs.span.start < rhs.span.start : lhs.id < rhs.id
-        }
-        let parties = ConflictParties(events: all, windows: sortedWindows)
+        let rawSpans = ranked.map { line.span(of: all[$0]) }
+        let sortedWindows = windows.map { (window: $0, start: $0.span(on: line).start) }
+            .sorted { ($0.start, $0.window.id) < ($1.start, $1.window.id) }.map(\.window)
+        let parties = ConflictParties(events: all, windows: sortedWindows, line: line)
         var found: [Found] = []
         let limit = options.maximumConflicts
         let (resources, groups) = Self.partitions(ranked, of: all, by: options.resource)
@@ -277,15 +283,18 @@ public struct ConflictReport: Sendable, Hashable {
     /// - Complexity: O(n) in the events and windows.
     public static func clashes(
         of proposal: CalendarEvent, events: some Sequence<CalendarEvent>,
-        windows: [BlockedWindow] = [], policy: BusyPolicy = BusyPolicy()
+        windows: [BlockedWindow] = [], policy: BusyPolicy = BusyPolicy(),
+        on line: TimeLine = .wallClock
     ) -> [Conflict] {
-        guard let span = policy.busySpan(proposal) else { return [] }
-        let raw = Span(proposal.interval)
+        guard let span = policy.busySpan(proposal, on: line) else { return [] }
+        let raw = line.span(of: proposal)
         var others: [CalendarEvent] = [proposal]
         var common: [(index: Int, kind: ConflictKind, span: Span)] = []
         for event in events where event.id != proposal.id {
-            guard let other = policy.busySpan(event), span.overlaps(other) else { continue }
-            let otherRaw = Span(event.interval)
+            guard let other = policy.busySpan(event, on: line), span.overlaps(other) else {
+                continue
+            }
+            let otherRaw = line.span(of: event)
             let overlapping = raw.overlaps(otherRaw)
             common.append(
                 (
@@ -294,16 +303,21 @@ public struct ConflictReport: Sendable, Hashable {
                 ))
             others.append(event)
         }
-        let blocking = windows.filter { $0.owner != proposal.uid && span.overlaps($0.span) }
-        for (offset, window) in blocking.enumerated() {
-            common.append((others.count + offset, .blocked, span.intersection(window.span)))
+        let blocking = windows.filter {
+            $0.owner != proposal.uid && span.overlaps($0.span(on: line))
         }
-        let parties = ConflictParties(events: others, windows: blocking)
+        for (offset, window) in blocking.enumerated() {
+            common.append(
+                (others.count + offset, .blocked, span.intersection(window.span(on: line))))
+        }
+        let parties = ConflictParties(events: others, windows: blocking, line: line)
+        // By the other party's start, then id.
         return common.map {
-            Conflict(
+            let conflict = Conflict(
                 kind: $0.kind, parties: parties, first: 0, second: $0.index, common: $0.span,
                 resource: nil)
-        }.sorted { ConflictParty.precedes($0.second, $1.second) }
+            return (conflict, conflict.second.span(on: line).start)
+        }.sorted { ($0.1, $0.0.second.id) < ($1.1, $1.0.second.id) }.map(\.0)
     }
 
     // MARK: - Sweep
@@ -374,7 +388,7 @@ public struct ConflictReport: Sendable, Hashable {
         let windows = parties.windows
         guard !windows.isEmpty else { return [] }
         var items = Array(0..<(busy.count + windows.count))
-        let spans = busy + windows.map(\.span)
+        let spans = busy + windows.map { $0.span(on: parties.line) }
         items.sort { lhs, rhs in
             if spans[lhs].start != spans[rhs].start { return spans[lhs].start < spans[rhs].start }
             if spans[lhs].end != spans[rhs].end { return spans[lhs].end < spans[rhs].end }
@@ -441,8 +455,8 @@ public struct ConflictReport: Sendable, Hashable {
         }
         func span(_ node: Int) -> Span {
             node < ranked.count
-                ? Span(parties.events[ranked[node]].interval)
-                : parties.windows[node - ranked.count].span
+                ? parties.line.span(of: parties.events[ranked[node]])
+                : parties.windows[node - ranked.count].span(on: parties.line)
         }
         func id(_ node: Int) -> String {
             node < ranked.count
@@ -458,11 +472,12 @@ public struct ConflictReport: Sendable, Hashable {
             while end < nodes.count, nodes[end].root == nodes[start].root { end += 1 }
             let members = nodes[start..<end].map { (span: span($0.node), id: id($0.node)) }
                 .sorted { ($0.span.start, $0.id) < ($1.span.start, $1.id) }
+            let shown = parties.line.wallClock(
+                of: Span(
+                    start: members.map(\.span.start).min() ?? 0,
+                    end: members.map(\.span.end).max() ?? 0))
             clusters.append(
-                ConflictCluster(
-                    ids: members.map(\.id),
-                    start: LocalDateTime.clamped(members.map(\.span.start).min() ?? 0),
-                    end: LocalDateTime.clamped(members.map(\.span.end).max() ?? 0)))
+                ConflictCluster(ids: members.map(\.id), start: shown.start, end: shown.end))
             start = end
         }
         return clusters.sorted { lhs, rhs in

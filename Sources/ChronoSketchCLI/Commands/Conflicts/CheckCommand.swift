@@ -90,7 +90,8 @@ struct CheckCommand: Command {
                 inputs, busy, options: load, strict: strict, command: "ics check", io: io)
         else { return .unusableInput }
         let clashes = ConflictReport.clashes(
-            of: proposal, events: loaded.events, windows: windows, policy: busy.policy)
+            of: proposal, events: loaded.events, windows: windows, policy: busy.policy,
+            on: load.zone.timeLine)
         let reason = Self.reason(clashes)
         switch format {
         case .text:

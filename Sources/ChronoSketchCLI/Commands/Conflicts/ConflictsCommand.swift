@@ -73,8 +73,8 @@ struct ConflictsCommand: Command {
             ? .acrossFiles : arguments.isSet(Self.withinFiles.name) ? .withinFiles : .all
         options = ConflictOptions(
             policy: busy.policy, scope: scope, resource: resource,
-            maximumConflicts: try CommonOptions.positive(arguments, Self.maxConflicts) ?? 1_000_000
-        )
+            maximumConflicts: try CommonOptions.positive(arguments, Self.maxConflicts) ?? 1_000_000,
+            timeLine: load.zone.timeLine)
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         outputPath = arguments.value(CommonOptions.output.name)

@@ -62,7 +62,8 @@ struct FreeBusyCommand: Command {
         let start = LocalDateTime(startOf: from)
         let end = LocalDateTime(startOf: to)
         let periods = Availability.busyPeriods(
-            events: loaded.events, policy: busy.policy, from: start, to: end)
+            events: loaded.events, policy: busy.policy, from: start, to: end,
+            on: load.zone.timeLine)
         return OutputTarget.write(
             outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
         ) { output in
@@ -70,8 +71,8 @@ struct FreeBusyCommand: Command {
             case .ics:
                 output.write(
                     bytes: FreeBusyWriter.write(
-                        periods.map { ($0.start, $0.end) }, from: start, to: end, zone: load.zone,
-                        stamp: stamp))
+                        periods.map { ($0.span.start, $0.span.end) }, from: start, to: end,
+                        zone: load.zone, stamp: stamp))
             case .json:
                 var json = JSONWriter()
                 json.beginObject()
@@ -82,8 +83,7 @@ struct FreeBusyCommand: Command {
                 json.beginArray()
                 var total = 0
                 for period in periods {
-                    let minutes =
-                        (period.end.secondsSinceEpoch - period.start.secondsSinceEpoch + 59) / 60
+                    let minutes = period.minutes
                     total += minutes
                     json.beginObject()
                     json.field("start", period.start.description)

@@ -77,7 +77,8 @@ struct SlotsCommand: Command {
         else { return .unusableInput }
         let slots = Availability.slots(
             events: Array(loaded.events), windows: windows, policy: busy.policy, date: date,
-            from: range.from, to: range.to, step: step, length: length)
+            from: range.from, to: range.to, step: step, length: length,
+            on: layout.zone.timeLine)
         return OutputTarget.write(
             layout.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
         ) { output in

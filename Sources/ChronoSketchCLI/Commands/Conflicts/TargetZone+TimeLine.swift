@@ -1,0 +1,11 @@
+import ChronoSketchICal
+import ChronoSketchLayout
+
+extension TargetZone {
+    /// The zone's instants, on which conflicts and busy time are measured.
+    var timeLine: TimeLine {
+        TimeLine(
+            zone: name, instant: { instant(atWallClockSeconds: $0) },
+            wallClock: { wallClockSeconds(atUTC: $0) })
+    }
+}

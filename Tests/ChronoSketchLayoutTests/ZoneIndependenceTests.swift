@@ -1,0 +1,91 @@
+import ChronoSketchCore
+import ChronoSketchICal
+import ChronoSketchLayout
+import Foundation
+import Testing
+
+@testable import ChronoSketchCLI
+
+/// Conflicts and busy time of events with instants (UTC or zoned times) are the same in every
+/// target zone, for every calendar at hand: the zone only changes the wall clock they are
+/// shown on. The zones are UTC, two with an hour of DST on either side of the equator's
+/// northern half, and Lord Howe, whose clocks move by half an hour.
+@Suite struct ZoneIndependenceTests {
+    static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe"]
+
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every calendar in `Fixtures/` (the hostile inputs aside) and, when it sits beside this
+    /// checkout, the shared corpus.
+    static let files: [String] = {
+        let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        var files: [String] = []
+        for folder in [root.appendingPathComponent("Fixtures"), corpus] {
+            guard let walk = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            files += walk.compactMap { $0 as? String }
+                .filter {
+                    $0.hasSuffix(".ics") && !$0.hasPrefix("invalid/hostile/")
+                        && !$0.contains("/goldens/")
+                }.sorted()
+                .map { folder.appendingPathComponent($0).path }
+        }
+        return files
+    }()
+
+    /// What a calendar's instant events give in one zone, in terms that do not name the zone;
+    /// nil when the file is not comparable (unreadable, cut by a limit, too many conflicts).
+    private struct Facts: Equatable {
+        var events: Int
+        var conflicts: [String]
+        var busyMinutes: Int
+    }
+
+    /// The load covers 1970 to 2040 in every zone; only events within a day of neither end
+    /// count, so the load's edges (dates in each zone) do not matter.
+    private static func facts(_ path: String, zone name: String) throws -> Facts? {
+        let zone = try TargetZone.named(name, environment: [:])
+        var limits = ExpansionLimits()
+        limits.instancesPerSeries = 2_000
+        let loaded = try CalendarLoader.load(
+            [.file(path)],
+            options: LoadOptions(
+                zone: zone, from: try CivilDate(year: 1970, month: 1, day: 1),
+                to: try CivilDate(year: 2040, month: 1, day: 1), expansion: limits))
+        let lowest = 2 * 86_400
+        let highest = try CivilDate(year: 2039, month: 12, day: 30).daysSinceEpoch * 86_400
+        guard loaded.unusableInputs.isEmpty,
+            !loaded.diagnostics.contains(where: {
+                $0.message.contains("instances") || $0.message.contains("iteration steps")
+            })
+        else { return nil }
+        let events = loaded.events.filter { event in
+            guard let instants = event.instants else { return false }
+            return instants.start >= lowest && instants.end <= highest
+        }
+        let line = zone.timeLine
+        let report = ConflictReport(
+            events: events, options: ConflictOptions(maximumConflicts: 20_000, timeLine: line))
+        guard !report.isTruncated else { return nil }
+        let busy = Availability.busyPeriods(
+            events: events,
+            from: LocalDateTime(startOf: try CivilDate(year: 1969, month: 12, day: 30)),
+            to: LocalDateTime(startOf: try CivilDate(year: 2040, month: 1, day: 2)), on: line)
+        return Facts(
+            events: events.count,
+            conflicts: report.conflicts.map { conflict in
+                let ids = [conflict.first.id, conflict.second.id].sorted()
+                return "\(conflict.kind) \(ids[0]) \(ids[1]) \(conflict.minutes)"
+            }.sorted(),
+            busyMinutes: busy.map(\.minutes).reduce(0, +))
+    }
+
+    @Test(arguments: files)
+    func conflictsOfInstantsAreTheSameInEveryZone(path: String) throws {
+        guard let utc = try Self.facts(path, zone: "UTC"), utc.events > 0 else { return }
+        for zone in Self.zones.dropFirst() {
+            let other = try Self.facts(path, zone: zone)
+            #expect(other == utc, "\(path) in \(zone)")
+        }
+    }
+}
