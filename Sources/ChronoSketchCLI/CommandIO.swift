@@ -9,13 +9,21 @@ public protocol TextOutput: AnyObject {
 }
 
 /// Writes to a file descriptor through a buffer, so large outputs are written in few calls.
+///
+/// When the descriptor can no longer be written (a reader that went away while SIGPIPE is
+/// ignored, a full disk), standard output ends the run: nothing more can be delivered, so the
+/// process says so on standard error and exits with status 2 at once rather than working on
+/// for nobody. Standard error drops what it cannot write.
 public final class FileDescriptorOutput: TextOutput {
     private let handle: FileHandle
+    /// How the stream is named in the message when a write fails; nil drops failures.
+    private let name: String?
     private var buffer: [UInt8] = []
     private static let capacity = 1 << 16
 
-    public init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle, endsTheRunAs name: String? = nil) {
         self.handle = handle
+        self.name = name
         buffer.reserveCapacity(Self.capacity)
     }
 
@@ -33,8 +41,17 @@ public final class FileDescriptorOutput: TextOutput {
 
     public func flush() {
         guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
+        do {
+            try handle.write(contentsOf: buffer)
+            buffer.removeAll(keepingCapacity: true)
+        } catch {
+            buffer.removeAll()
+            guard let name else { return }
+            let reason = String(cString: strerror(errno == 0 ? EIO : errno))
+            try? FileHandle.standardError.write(
+                contentsOf: Array("ics: error: Cannot write to \(name): \(reason)\n".utf8))
+            Interruption.exit(.unusableInput)
+        }
     }
 }
 
@@ -78,7 +95,8 @@ public struct CommandIO {
     /// The process's own streams and environment.
     public static func process() -> CommandIO {
         CommandIO(
-            standardOutput: FileDescriptorOutput(FileHandle.standardOutput),
+            standardOutput: FileDescriptorOutput(
+                FileHandle.standardOutput, endsTheRunAs: "standard output"),
             standardError: FileDescriptorOutput(FileHandle.standardError),
             environment: ProcessInfo.processInfo.environment,
             standardErrorIsTerminal: isatty(FileHandle.standardError.fileDescriptor) != 0)

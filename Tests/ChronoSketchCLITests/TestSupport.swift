@@ -46,12 +46,13 @@ enum CLI {
 
     /// Runs the built binary as a separate process. A run still going after `limit` seconds is
     /// killed and reported with status -1 (a safety net against hangs, not a timing).
+    /// - Parameter shell: run `/bin/bash` with `arguments` instead (for pipelines).
     static func runBinary(
         _ arguments: [String], in directory: URL? = nil, standardInput: Data? = nil,
-        environment: [String: String]? = nil, limit: Double = 300
+        environment: [String: String]? = nil, limit: Double = 300, shell: Bool = false
     ) throws -> RunResult {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/bash") : binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var variables = ProcessInfo.processInfo.environment

@@ -31,6 +31,8 @@ enum AtomicFile {
     final class Writer {
         let path: String
         private let temporary: String?
+        /// Where ``Interruption`` finds the temporary file.
+        private let slot: Int?
         private let handle: FileHandle
         /// The existing file's mode and owner, given to the temporary file before it replaces it.
         private let attributes: [FileAttributeKey: Any]
@@ -49,6 +51,7 @@ enum AtomicFile {
                 }
                 self.handle = handle
                 temporary = nil
+                slot = nil
                 attributes = [:]
                 return
             }
@@ -57,12 +60,16 @@ enum AtomicFile {
                 url.deletingLastPathComponent().appendingPathComponent(
                     ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
                 ).path
+            // Registered before it exists, so that a signal never leaves it behind.
+            let slot = TemporaryFiles.register(temporary)
             guard FileManager.default.createFile(atPath: temporary, contents: nil),
                 let handle = FileHandle(forWritingAtPath: temporary)
             else {
+                TemporaryFiles.unregister(slot)
                 throw Failure(path: path, reason: "its folder is missing or not writable")
             }
             self.temporary = temporary
+            self.slot = slot
             self.handle = handle
             var kept: [FileAttributeKey: Any] = [:]
             if exists {
@@ -121,8 +128,10 @@ enum AtomicFile {
                 let reason = NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
                     .localizedDescription
                 try? FileManager.default.removeItem(atPath: temporary)
+                TemporaryFiles.unregister(slot)
                 throw Failure(path: path, reason: reason)
             }
+            TemporaryFiles.unregister(slot)
         }
 
         /// Leaves the target as it was; what was written directly to a device or FIFO stays
@@ -130,6 +139,7 @@ enum AtomicFile {
         func abandon() {
             try? handle.close()
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+            TemporaryFiles.unregister(slot)
         }
     }
 
