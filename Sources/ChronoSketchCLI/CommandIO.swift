@@ -1,3 +1,4 @@
+import ChronoSketchICal
 import Foundation
 
 /// Where a command writes text.
@@ -47,10 +48,10 @@ public final class FileDescriptorOutput: TextOutput {
         } catch {
             buffer.removeAll()
             guard let name else { return }
-            let reason = String(cString: strerror(errno == 0 ? EIO : errno))
+            let reason = Interruption.describe(errno: errno == 0 ? EIO : errno)
             try? FileHandle.standardError.write(
                 contentsOf: Array("ics: error: Cannot write to \(name): \(reason)\n".utf8))
-            Interruption.exit(.unusableInput)
+            Interruption.exit(ExitStatus.unusableInput.rawValue)
         }
     }
 }

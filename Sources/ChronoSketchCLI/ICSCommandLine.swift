@@ -30,6 +30,13 @@ public enum ICSCommandLine {
     static let overview =
         "An iCalendar toolkit: events as intervals with exclusive ends, lossless conversion and validation."
 
+    /// Makes the process itself stop cleanly on SIGINT, SIGTERM, SIGHUP and SIGPIPE
+    /// (``Interruption``). For the program's entry point; commands run in process leave the
+    /// host's signals alone.
+    public static func installSignalHandlers() {
+        Interruption.installHandlers()
+    }
+
     /// Runs `ics` with `arguments` (without the program name).
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
         defer {

@@ -1,5 +1,5 @@
 import ChronoSketchCLI
 import Foundation
 
-Interruption.installHandlers()
+ICSCommandLine.installSignalHandlers()
 exit(ICSCommandLine.run(Array(CommandLine.arguments.dropFirst()), io: .process()))

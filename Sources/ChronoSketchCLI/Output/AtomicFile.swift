@@ -1,3 +1,4 @@
+import ChronoSketchICal
 import Foundation
 
 /// Writes a file so that it either appears whole or not at all: the bytes go to a temporary
@@ -61,11 +62,11 @@ enum AtomicFile {
                     ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
                 ).path
             // Registered before it exists, so that a signal never leaves it behind.
-            let slot = TemporaryFiles.register(temporary)
+            let slot = Interruption.remember(temporary)
             guard FileManager.default.createFile(atPath: temporary, contents: nil),
                 let handle = FileHandle(forWritingAtPath: temporary)
             else {
-                TemporaryFiles.unregister(slot)
+                Interruption.forget(slot)
                 throw Failure(path: path, reason: "its folder is missing or not writable")
             }
             self.temporary = temporary
@@ -128,10 +129,10 @@ enum AtomicFile {
                 let reason = NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
                     .localizedDescription
                 try? FileManager.default.removeItem(atPath: temporary)
-                TemporaryFiles.unregister(slot)
+                Interruption.forget(slot)
                 throw Failure(path: path, reason: reason)
             }
-            TemporaryFiles.unregister(slot)
+            Interruption.forget(slot)
         }
 
         /// Leaves the target as it was; what was written directly to a device or FIFO stays
@@ -139,7 +140,7 @@ enum AtomicFile {
         func abandon() {
             try? handle.close()
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
-            TemporaryFiles.unregister(slot)
+            Interruption.forget(slot)
         }
     }
 

@@ -114,6 +114,9 @@ public enum Converter {
                 do {
                     var items = try ComponentSources.open(source, limits: options.load.limits)
                     while let item = try items.next() {
+                        if case .component(let component) = item {
+                            CopyNotes.note(component, file: names[index], log: &logs[index])
+                        }
                         merge.take(item, input: index, log: &logs[index])
                         flush(&merge.sink)
                     }

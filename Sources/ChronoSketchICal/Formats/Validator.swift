@@ -86,8 +86,20 @@ public enum Validator {
                     severity, file: file, line: line, uid: uid, message: message,
                     assumption: assumption))
         }
+        let singleUse = Occurrences.singleUse(in: component.name)
+        var seen: Set<KnownProperty> = []
         // Lines that are not properties were reported by the reader.
         for property in component.properties where property.isProperty {
+            if let known = property.known, singleUse.contains(known), !seen.insert(known).inserted {
+                let first = component.properties.first { $0.known == known }?.line ?? 0
+                findings.append(
+                    Occurrences.repeated(
+                        property.name, in: component.name, firstLine: first, file: file,
+                        line: property.line, uid: uid))
+            }
+            if property.name == "X-LIC-ERROR" {
+                findings.append(Occurrences.libicalError(property, file: file, uid: uid))
+            }
             if property.known == nil, !property.name.hasPrefix("X-") {
                 report(
                     .warning, property.line,

@@ -101,8 +101,22 @@ struct EventSource: Sendable {
             uid = property.value?.text.flatMap { $0.isEmpty ? nil : $0 }
             groupKey = SeriesPlan.key(uidValue: property.rawValueBytes)
         }
+        var seen = Occurrences.SeenInEvent()
         for property in component.properties {
-            guard let known = property.known else { continue }
+            guard let known = property.known else {
+                if property.name == "X-LIC-ERROR" {
+                    diagnostics.append(Occurrences.libicalError(property, file: file, uid: uid))
+                }
+                continue
+            }
+            if !seen.isFirst(known) {
+                let first = component.properties.first { $0.known == known }?.line ?? line
+                diagnostics.append(
+                    Occurrences.repeated(
+                        property.name, in: "VEVENT", firstLine: first, file: file,
+                        line: property.line, uid: uid))
+                continue
+            }
             let reported = Self.reportedProperties.contains(known)
             guard reported || known == .dtstamp else { continue }
             let reading = property.reading

@@ -435,6 +435,7 @@ enum LineReading {
             tokens.parameters.removeLast(
                 tokens.parameters.count - limits.maximumParametersPerProperty)
         }
+        problems += Occurrences.repeatedParameters(tokens.parameters, of: tokens.name)
         self = .property(
             ICalProperty(
                 name: tokens.name, parameters: tokens.parameters, contentLine: tokens.bytes,

@@ -2,8 +2,8 @@ import Foundation
 
 /// What happens to unfinished output when the process is told to stop.
 ///
-/// SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGPIPE remove every temporary file an ``AtomicFile``
-/// writer still holds, so the target stays as it was and nothing is left beside it; then the
+/// SIGINT (Ctrl-C), SIGTERM, SIGHUP and SIGPIPE remove every temporary file registered here
+/// (the command line's output writer registers its own), so the target stays as it was and nothing is left beside it; then the
 /// signal takes its default course, so the process ends killed by it (a shell reports 128 plus
 /// the signal's number, 130 for Ctrl-C) and a shell loop running `ics` stops too. A signal
 /// that was ignored when the process started (`nohup`, a background job of a script) stays
@@ -38,10 +38,21 @@ public enum Interruption {
 }
 
 extension Interruption {
+    /// Remembers a temporary file for the handlers to remove; returns what ``forget(_:)``
+    /// takes once the file has been renamed or removed.
+    public static func remember(_ path: String) -> Int? { TemporaryFiles.register(path) }
+
+    public static func forget(_ slot: Int?) { TemporaryFiles.unregister(slot) }
+
     /// Ends the process at once with `status`, removing the temporary files still held.
-    static func exit(_ status: ExitStatus) -> Never {
+    public static func exit(_ status: Int32) -> Never {
         TemporaryFiles.removeAll()
-        Foundation.exit(status.rawValue)
+        Foundation.exit(status)
+    }
+
+    /// The system's words for an `errno` value (`Broken pipe`).
+    public static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }
 
