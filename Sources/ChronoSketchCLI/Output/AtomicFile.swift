@@ -40,6 +40,19 @@ enum AtomicFile {
 
         init(_ path: String) throws(Failure) {
             self.path = path
+            // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor this process already
+            // has, written as it is open (appending when the shell opened it with `>>`).
+            if let descriptor = Self.ownDescriptor(path) {
+                let copy = dup(descriptor)
+                guard copy >= 0 else {
+                    throw Failure(path: path, reason: "its descriptor \(descriptor) is not open")
+                }
+                handle = FileHandle(fileDescriptor: copy, closeOnDealloc: true)
+                temporary = nil
+                slot = nil
+                attributes = [:]
+                return
+            }
             let target = Self.resolvingLinks(path)
             var status = stat()
             let exists = stat(target, &status) == 0
@@ -83,20 +96,45 @@ enum AtomicFile {
             attributes = kept
         }
 
+        /// The descriptor a path names when it, or a link on the way to its file, is one of
+        /// this process's own: `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+        /// `/proc/self/fd/N`.
+        private static func ownDescriptor(_ path: String) -> Int32? {
+            var current = path
+            for _ in 0..<40 {
+                switch current {
+                case "/dev/stdin": return 0
+                case "/dev/stdout": return 1
+                case "/dev/stderr": return 2
+                default: break
+                }
+                for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"]
+                where current.hasPrefix(prefix) {
+                    if let number = Int32(current.dropFirst(prefix.count)) { return number }
+                }
+                guard let next = link(current) else { return nil }
+                current = next
+            }
+            return nil
+        }
+
+        /// Where a symlink points, made absolute; nil when the path is no symlink.
+        private static func link(_ path: String) -> String? {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+            else { return nil }
+            return destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: path).deletingLastPathComponent()
+                    .appendingPathComponent(destination).path
+        }
+
         /// The file a path names once its symlinks are followed (at most 40 of them); a
         /// dangling link names the path it points to.
         private static func resolvingLinks(_ path: String) -> String {
             var current = path
             for _ in 0..<40 {
-                guard
-                    let destination = try? FileManager.default.destinationOfSymbolicLink(
-                        atPath: current)
-                else { return current }
-                current =
-                    destination.hasPrefix("/")
-                    ? destination
-                    : URL(fileURLWithPath: current).deletingLastPathComponent()
-                        .appendingPathComponent(destination).path
+                guard let next = link(current) else { return current }
+                current = next
             }
             return current
         }
