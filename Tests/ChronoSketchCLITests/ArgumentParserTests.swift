@@ -40,9 +40,12 @@ import Testing
         #expect(try parsed(["--offset", "-5"]).value("offset") == "-5")
     }
 
-    @Test func lastValueWins() throws {
+    @Test func anOptionGivenTwiceWithDifferentValuesIsAUsageError() throws {
+        #expect(throws: UsageError.givenTwice(spec.options[0], "2026-01-01", "2026-02-01")) {
+            try parsed(["--from", "2026-01-01", "--from=2026-02-01"])
+        }
         #expect(
-            try parsed(["--from", "2026-01-01", "--from=2026-02-01"]).value("from") == "2026-02-01")
+            try parsed(["--from", "2026-01-01", "--from=2026-01-01"]).value("from") == "2026-01-01")
     }
 
     @Test func helpAnywhereAsksForHelp() throws {

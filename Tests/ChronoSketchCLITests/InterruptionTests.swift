@@ -45,7 +45,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let calendar = directory.appendingPathComponent("big.ics")
         try Data(Self.calendar).write(to: calendar)
-        let target = directory.appendingPathComponent("out.data")
+        let target = directory.appendingPathComponent("output")
         try Data("old\n".utf8).write(to: target)
         let process = Process()
         process.executableURL = CLI.binary
@@ -59,7 +59,7 @@ import Testing
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, Date() < deadline {
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            if names.contains(where: { $0.hasPrefix(".out.data.") && $0.hasSuffix(".tmp") }) {
+            if names.contains(where: { $0.hasPrefix(".output.") && $0.hasSuffix(".tmp") }) {
                 caught = kill(process.processIdentifier, signal) == 0
                 break
             }
@@ -72,7 +72,7 @@ import Testing
         #expect(process.terminationStatus == signal)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
-                "big.ics", "out.data",
+                "big.ics", "output",
             ])
         #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")
     }

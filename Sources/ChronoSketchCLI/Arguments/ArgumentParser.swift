@@ -36,17 +36,22 @@ enum ArgumentParser {
                 parsed.values[option.name, default: []].append("")
                 continue
             }
+            let value: String
             if let inlineValue {
-                parsed.values[option.name, default: []].append(inlineValue)
+                value = inlineValue
             } else if index < arguments.count,
                 !arguments[index].hasPrefix("-") || arguments[index] == "-"
                     || isNegativeNumber(arguments[index])
             {
-                parsed.values[option.name, default: []].append(arguments[index])
+                value = arguments[index]
                 index += 1
             } else {
                 throw .missingValue(option)
             }
+            if !option.repeats, let earlier = parsed.values[option.name]?.first, earlier != value {
+                throw .givenTwice(option, earlier, value)
+            }
+            parsed.values[option.name, default: []].append(value)
         }
         if let positional = spec.positional {
             if !positional.repeats, parsed.positionals.count > 1 {

@@ -7,15 +7,19 @@ struct OptionSpec: Sendable {
     /// The placeholder of its value (`date`); nil for a flag.
     var valueName: String?
     var help: String
+    /// Whether the option may be given several times, each value counting (`--blocked`);
+    /// any other option given twice with different values is a usage error.
+    var repeats = false
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
 
-    static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String)
-        -> OptionSpec
-    {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help)
+    static func value(
+        _ name: String, _ valueName: String, short: Character? = nil, repeats: Bool = false,
+        help: String
+    ) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeats: repeats)
     }
 
     /// `--from <date>` or `--strict`, as messages and help show it.

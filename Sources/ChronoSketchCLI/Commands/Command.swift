@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import ChronoSketchICal
+import Foundation
 
 /// A subcommand of `ics`: its spec, a parsing initializer and `run(io:)`.
 protocol Command: Sendable {
@@ -22,9 +23,19 @@ enum CommonOptions {
             "Zone for UTC and zoned times: an IANA name, UTC, or local (TZ, else the system zone). (default: local)"
     )
     static let from = OptionSpec.value(
-        "from", "date", help: "Keep occurrences that end after 00:00 of this date (YYYY-MM-DD).")
+        "from", "date",
+        help:
+            "Keep occurrences that end after this date's 00:00 or this time: YYYY-MM-DD, YYYY-MM-DDTHH:MM, today, tomorrow, +3d, -1w, monday, this-week, next-month, …"
+    )
     static let to = OptionSpec.value(
-        "to", "date", help: "Keep occurrences that start before 00:00 of this date (exclusive).")
+        "to", "date", help: "Keep occurrences that start before this date or time (exclusive).")
+    static let days = OptionSpec.value(
+        "days", "n", help: "The window's length in days, from --from (default --from: today).")
+    static let today = OptionSpec.value(
+        "today", "date",
+        help: "The day relative dates count from, YYYY-MM-DD. (default: today in --tz)")
+    /// `--from`, `--to`, `--days` and `--today`: every command with a window takes them.
+    static let window = [from, to, days, today]
     static let strict = OptionSpec.flag(
         "strict", help: "Fail the run (exit 2, nothing on stdout) when any event has an error.")
     static let wrTimezone = OptionSpec.value(
@@ -76,30 +87,98 @@ enum CommonOptions {
         return paths.map { $0 == "-" ? .standardInput : .file($0) }
     }
 
-    /// `--from`, `--to`, `--tz`, `--x-wr-timezone` and the expansion limits, checked.
+    /// `--from`, `--to`, `--days`, `--tz`, `--x-wr-timezone` and the expansion limits, checked.
     static func loadOptions(_ arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> LoadOptions
     {
-        let from = try date(arguments, from)
-        let to = try date(arguments, to)
-        if let from, let to, to <= from {
-            throw .invalidValue("\(to)", for: Self.to, "it must be after --from \(from)")
-        }
-        return LoadOptions(
-            zone: try zone(arguments, environment: environment), from: from, to: to,
-            wrTimezone: try choice(arguments, wrTimezone, default: .apply),
+        let zone = try zone(arguments, environment: environment)
+        var options = LoadOptions(
+            zone: zone, wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
+        (options.start, options.end) = try window(arguments, dates: dates(arguments, zone: zone))
+        return options
     }
 
-    static func date(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
-        -> CivilDate?
+    /// `--from`, `--to` and `--days` as the window's bounds: `--days N` ends the window N days
+    /// after `--from` (today when it is not given); `--to` and `--days` together are refused.
+    static func window(_ arguments: ParsedArguments, dates: DateText) throws(UsageError) -> (
+        start: LocalDateTime?, end: LocalDateTime?
+    ) {
+        var start = try point(arguments, from, dates)
+        var end = try point(arguments, to, dates)
+        if let count = try positive(arguments, days) {
+            guard end == nil else {
+                throw .invalidValue("\(count)", for: days, "give --to or --days, not both")
+            }
+            let first = start ?? LocalDateTime(startOf: dates.today)
+            start = first
+            end = try? first.adding(days: count)
+        }
+        if let start, let end, end <= start {
+            func shown(_ time: LocalDateTime) -> String {
+                time.secondOfDay == 0 ? time.date.description : time.description
+            }
+            throw .invalidValue(shown(end), for: to, "it must be after --from \(shown(start))")
+        }
+        return (start, end)
+    }
+
+    /// What relative dates count from: `--today`, else today on the wall clock of `zone`.
+    static func dates(
+        _ arguments: ParsedArguments, zone: TargetZone, weekStart: Weekday = .monday
+    ) throws(UsageError) -> DateText {
+        if let text = arguments.value(today.name) {
+            do {
+                return DateText(today: try CivilDate(parsing: text), weekStart: weekStart)
+            } catch {
+                throw .invalidValue(text, for: today, error.description)
+            }
+        }
+        let now = Int(Date().timeIntervalSince1970.rounded(.down))
+        do {
+            return DateText(today: try zone.wallClock(atUTC: now).date, weekStart: weekStart)
+        } catch {
+            throw UsageError(message: "Cannot tell today's date: \(error.description)")
+        }
+    }
+
+    /// A day option, in any of ``DateText``'s day forms.
+    static func date(_ arguments: ParsedArguments, _ option: OptionSpec, _ dates: DateText)
+        throws(UsageError) -> CivilDate?
     {
         guard let text = arguments.value(option.name) else { return nil }
-        do {
-            return try CivilDate(parsing: text)
-        } catch {
-            throw .invalidValue(text, for: option, error.description)
+        guard let day = dates.day(text) else {
+            throw .invalidValue(text, for: option, reason(text, expected: "a date"))
         }
+        return day
+    }
+
+    /// Why a date did not read: the calendar's reason for one shaped like `2026-02-30`, else
+    /// the forms there are.
+    private static func reason(_ text: String, expected: String) -> String {
+        if text.first?.isNumber == true {
+            do {
+                if text.count == 10 {
+                    _ = try CivilDate(parsing: text)
+                } else {
+                    _ = try LocalDateTime(parsing: text)
+                }
+            } catch {
+                return error.description
+            }
+        }
+        return "expected \(expected): \(DateText.forms)"
+    }
+
+    /// A date or time option, in any of ``DateText``'s forms.
+    static func point(_ arguments: ParsedArguments, _ option: OptionSpec, _ dates: DateText)
+        throws(UsageError) -> LocalDateTime?
+    {
+        guard let text = arguments.value(option.name) else { return nil }
+        guard let point = dates.point(text) else {
+            throw .invalidValue(text, for: option, reason(text, expected: "a date or time"))
+        }
+        return point
     }
 
     static func choice<T: RawRepresentable & CaseIterable>(
@@ -110,6 +189,69 @@ enum CommonOptions {
             throw .notOneOf(text, for: option, T.allCases.map(\.rawValue))
         }
         return value
+    }
+
+    /// The file name extensions `-o` picks a format by, in every command.
+    static let outputExtensions = [
+        "ics", "json", "jcal", "ndjson", "jsonl", "csv", "svg", "html", "txt",
+    ]
+
+    /// The output format: `--format` (or an older spelling given as `alias`), else the one
+    /// the `-o` file's extension names, else `defaultValue`. An extension no command writes,
+    /// one this command does not write and one that contradicts `--format` are usage errors.
+    /// - Parameter byExtension: the formats each extension this command writes fits, the one
+    ///   it picks first (`.json` holds jCal or occurrence records).
+    static func format<T: RawRepresentable & CaseIterable & Equatable>(
+        _ arguments: ParsedArguments, _ option: OptionSpec, default defaultValue: T,
+        byExtension: [String: [T]], alias: (option: String, value: T)? = nil
+    ) throws(UsageError) -> T where T.RawValue == String {
+        var given: T?
+        if let text = arguments.value(option.name) {
+            guard let value = T(rawValue: text.lowercased()) else {
+                throw .notOneOf(text, for: option, T.allCases.map(\.rawValue))
+            }
+            given = value
+        }
+        if let alias {
+            if let given, given != alias.value {
+                throw .contradiction(
+                    "--\(option.name) \(given.rawValue)", "\(alias.option) \(alias.value.rawValue)")
+            }
+            given = alias.value
+        }
+        guard let path = arguments.value(output.name), let suffix = fileExtension(path) else {
+            return given ?? defaultValue
+        }
+        guard outputExtensions.contains(suffix) else {
+            throw .invalidValue(
+                path, for: output,
+                "ics writes no .\(suffix) files; name the file .\(byExtension.keys.sorted().joined(separator: ", .")) or give --\(option.name)"
+            )
+        }
+        guard let fitting = byExtension[suffix], let implied = fitting.first else {
+            throw .invalidValue(
+                path, for: output,
+                "this command writes \(T.allCases.map(\.rawValue).joined(separator: ", ")), not .\(suffix)"
+            )
+        }
+        if let given {
+            guard fitting.contains(given) else {
+                throw .contradiction("--\(option.name) \(given.rawValue)", "-o \(path)")
+            }
+            return given
+        }
+        return implied
+    }
+
+    /// The extension of a file name when it looks like one (1 to 8 letters after the last
+    /// dot of the last component), lower-cased; nil for `-`, `/dev/null`, `notes.2026-12`.
+    static func fileExtension(_ path: String) -> String? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let suffix = name[name.index(after: dot)...]
+        guard (1...8).contains(suffix.count), suffix.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return nil }
+        return suffix.lowercased()
     }
 
     static func zone(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError)

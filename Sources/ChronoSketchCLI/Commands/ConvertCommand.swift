@@ -4,13 +4,18 @@ import Foundation
 
 /// `ics convert`: between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.
 struct ConvertCommand: Command {
-    static let target = OptionSpec.value(
-        "to", "format|date",
+    static let format = OptionSpec.value(
+        "format", "format", short: "f",
         help:
-            "The output format: ics, jcal, json, ndjson or csv (default: from the -o extension, else ics). A date (YYYY-MM-DD) instead ends the window."
+            "The output format: ics, jcal, json, ndjson or csv. (default: from the -o extension, else ics)"
+    )
+    static let target = OptionSpec.value(
+        "to", "date",
+        help:
+            "Keep events (whole series) that start before this date or time. The older spelling --to <format> (ics, jcal, json, ndjson, csv) still names the format."
     )
     static let targetFormat = OptionSpec.value(
-        "to-format", "format", help: "The output format, when --to is used for the window's end.")
+        "to-format", "format", help: "The older spelling of --format.")
     static let sourceFormat = OptionSpec.value(
         "from-format", "format",
         help:
@@ -37,8 +42,9 @@ struct ConvertCommand: Command {
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
         options: [
-            target, sourceFormat, targetFormat, CommonOptions.output, columns, CommonOptions.from,
-            CommonOptions.zone, CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            format, sourceFormat, CommonOptions.output, columns, CommonOptions.from, target,
+            CommonOptions.days, CommonOptions.today, targetFormat, CommonOptions.zone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])
@@ -51,30 +57,34 @@ struct ConvertCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         outputPath = arguments.value(CommonOptions.output.name)
-        var format: ConversionFormat?
-        var windowEnd: CivilDate?
-        if let value = arguments.value(Self.target.name) {
-            if let named = ConversionFormat(rawValue: value.lowercased()) {
-                format = named
-            } else if let date = try? CivilDate(parsing: value) {
-                windowEnd = date
-            } else {
-                throw .invalidValue(
-                    value, for: Self.target,
-                    "expected ics, jcal, json, ndjson, csv or a date (YYYY-MM-DD)")
-            }
+        // `--to` is the window's end; a format name there (never a date) is the older
+        // spelling of --format, and so is --to-format.
+        var older: (option: String, value: ConversionFormat)?
+        var window = arguments
+        if let value = arguments.value(Self.target.name),
+            let named = ConversionFormat(rawValue: value.lowercased())
+        {
+            older = ("--to", named)
+            window.values[Self.target.name] = nil
         }
         if let value = arguments.value(Self.targetFormat.name) {
             guard let named = ConversionFormat(rawValue: value.lowercased()) else {
                 throw .notOneOf(
                     value, for: Self.targetFormat, ConversionFormat.allCases.map(\.rawValue))
             }
-            format = named
+            if let older, older.value != named {
+                throw .contradiction("--to \(older.value.rawValue)", "--to-format \(value)")
+            }
+            older = ("--to-format", named)
         }
-        let from = try CommonOptions.date(arguments, CommonOptions.from)
-        if let from, let windowEnd, windowEnd <= from {
-            throw .invalidValue("\(windowEnd)", for: Self.target, "it must be after --from \(from)")
-        }
+        let targetFormat = try CommonOptions.format(
+            arguments, Self.format, default: ConversionFormat.ics,
+            byExtension: [
+                "ics": [.ics], "jcal": [.jcal], "json": [.json, .jcal], "ndjson": [.ndjson],
+                "jsonl": [.ndjson],
+                "csv": [.csv],
+            ], alias: older)
+        let zone = try CommonOptions.zone(arguments, environment: environment)
         var columns = CSVColumns.all
         if let text = arguments.value(Self.columns.name) {
             do {
@@ -83,12 +93,13 @@ struct ConvertCommand: Command {
                 throw .invalidValue(text, for: Self.columns, error.description)
             }
         }
-        let load = LoadOptions(
-            zone: try CommonOptions.zone(arguments, environment: environment), from: from,
-            to: windowEnd,
+        var load = LoadOptions(
+            zone: zone,
             wrTimezone: try CommonOptions.choice(
                 arguments, CommonOptions.wrTimezone, default: .apply),
             expansion: try CommonOptions.expansionLimits(arguments))
+        (load.start, load.end) = try CommonOptions.window(
+            window, dates: CommonOptions.dates(arguments, zone: zone))
         let source: ConversionFormat? = try arguments.value(Self.sourceFormat.name).map {
             value throws(UsageError) in
             guard let named = ConversionFormat(rawValue: value.lowercased()) else {
@@ -99,7 +110,7 @@ struct ConvertCommand: Command {
         }
         options = ConversionOptions(
             from: source,
-            to: format ?? outputPath.flatMap(ConversionFormat.inferred(fromPath:)) ?? .ics,
+            to: targetFormat,
             columns: columns, load: load, stamp: Self.stamp(environment))
         strict = arguments.isSet(CommonOptions.strict.name)
     }

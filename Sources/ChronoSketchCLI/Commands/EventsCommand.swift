@@ -18,7 +18,7 @@ struct EventsCommand: Command {
     )
 
     static let format = OptionSpec.value(
-        "format", "format",
+        "format", "format", short: "f",
         help:
             "text (an agenda), json (an array), ndjson (one object a line) or csv. (default: text)")
 
@@ -36,7 +36,8 @@ struct EventsCommand: Command {
             """,
         positional: CommonOptions.calendarFiles,
         options: [
-            CommonOptions.from, CommonOptions.to, CommonOptions.zone, format, order,
+            CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.today,
+            CommonOptions.zone, format, order,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
@@ -54,7 +55,12 @@ struct EventsCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         options = try CommonOptions.loadOptions(arguments, environment: environment)
-        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.text,
+            byExtension: [
+                "txt": [.text], "json": [.json], "ndjson": [.ndjson], "jsonl": [.ndjson],
+                "csv": [.csv],
+            ])
         order = try CommonOptions.choice(arguments, Self.order, default: .start)
         if order == .file, format == .text {
             throw .invalidValue(

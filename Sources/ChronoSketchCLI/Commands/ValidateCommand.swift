@@ -8,7 +8,7 @@ struct ValidateCommand: Command {
     }
 
     static let format = OptionSpec.value(
-        "format", "format",
+        "format", "format", short: "f",
         help: "text (file:line: severity: message) or json (an array). (default: text)")
 
     static let errorsOnly = OptionSpec.flag(

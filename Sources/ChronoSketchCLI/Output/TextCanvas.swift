@@ -54,12 +54,15 @@ extension String {
 
 /// `HH:MM` from minutes after 00:00; 1440 reads `24:00`, 1500 reads `25:00`.
 enum ClockText {
-    /// Minutes after 00:00 of `HH:MM` (00:00…24:00), nil for anything else.
+    /// Minutes after 00:00 of `HH:MM`, `H:MM`, `HH` or `H` (00:00…24:00), nil for anything
+    /// else.
     static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...59).contains(minute),
-            hour * 60 + minute <= 1_440
+        guard (1...2).contains(parts.count), (1...2).contains(parts[0].count),
+            parts.count == 1 || parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
+            (0...59).contains(minute), hour * 60 + minute <= 1_440
         else { return nil }
         return hour * 60 + minute
     }

@@ -3,10 +3,24 @@ import ChronoSketchCore
 /// What to read and how to map it.
 public struct LoadOptions: Sendable {
     public var zone: TargetZone
-    /// The first day of the window, at 00:00 in the target zone.
-    public var from: CivilDate?
-    /// The day after the window, at 00:00 in the target zone (exclusive).
-    public var to: CivilDate?
+    /// The window's start on the target zone's wall clock: occurrences that end after it are
+    /// kept.
+    public var start: LocalDateTime?
+    /// The window's exclusive end: occurrences that start before it are kept.
+    public var end: LocalDateTime?
+    /// The first day of the window (``start``'s), set as its 00:00.
+    public var from: CivilDate? {
+        get { start?.date }
+        set { start = newValue.map(LocalDateTime.init(startOf:)) }
+    }
+    /// The first day after the window (the day ``end`` falls on, or the next when it is not at
+    /// 00:00), set as its 00:00.
+    public var to: CivilDate? {
+        get {
+            end.map { $0.secondOfDay == 0 ? $0.date : ((try? $0.date.adding(days: 1)) ?? $0.date) }
+        }
+        set { end = newValue.map(LocalDateTime.init(startOf:)) }
+    }
     public var wrTimezone: WRTimezonePolicy
     public var limits: ReadLimits
     public var expansion: ExpansionLimits
@@ -19,8 +33,8 @@ public struct LoadOptions: Sendable {
         expansion: ExpansionLimits = ExpansionLimits()
     ) {
         self.zone = zone
-        self.from = from
-        self.to = to
+        start = from.map(LocalDateTime.init(startOf:))
+        end = to.map(LocalDateTime.init(startOf:))
         self.wrTimezone = wrTimezone
         self.limits = limits
         self.expansion = expansion

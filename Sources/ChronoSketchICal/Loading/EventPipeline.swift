@@ -50,8 +50,8 @@ struct EventPipeline {
         assembly = SeriesAssembly(release: release)
         expander = SeriesExpander(mapper: mapper, limits: options.expansion)
         logs = Array(repeating: DiagnosticLog(), count: inputs.count)
-        from = options.from.map(LocalDateTime.init(startOf:))
-        to = options.to.map(LocalDateTime.init(startOf:))
+        from = options.start
+        to = options.end
     }
 
     /// Reads every input and hands each event to `sink`: single events as they are read,

@@ -25,12 +25,12 @@ struct BusyOptions: Sendable {
     static let ignoreTentative = OptionSpec.flag(
         "ignore-tentative", help: "Treat STATUS:TENTATIVE events as free.")
     static let blocked = OptionSpec.value(
-        "blocked", "file",
+        "blocked", "file", repeats: true,
         help:
             "A calendar of blocked time (VEVENTs and VFREEBUSY periods); a VEVENT's RELATED-TO names an event it does not block. Repeatable."
     )
     static let blockedAt = OptionSpec.value(
-        "blocked-at", "start/end[@uid]",
+        "blocked-at", "start/end[@uid]", repeats: true,
         help:
             "A blocked window such as 2026-09-08T12:00/2026-09-08T13:00, optionally @ the UID of an event it does not block. Repeatable."
     )
@@ -43,7 +43,8 @@ struct BusyOptions: Sendable {
     let blockedFiles: [InputSource]
     let blockedAt: [BlockedWindow]
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    /// - Parameter dates: what relative dates of `--blocked-at` count from.
+    init(_ arguments: ParsedArguments, dates: DateText) throws(UsageError) {
         let both = try Self.duration(arguments, Self.buffer) ?? 0
         policy = BusyPolicy(
             bufferBefore: try Self.duration(arguments, Self.bufferBefore) ?? both,
@@ -56,7 +57,7 @@ struct BusyOptions: Sendable {
         }
         var windows: [BlockedWindow] = []
         for text in arguments.values[Self.blockedAt.name] ?? [] {
-            windows.append(try Self.window(text, number: windows.count + 1))
+            windows.append(try Self.window(text, number: windows.count + 1, dates: dates))
         }
         blockedAt = windows
     }
@@ -72,26 +73,25 @@ struct BusyOptions: Sendable {
         return seconds
     }
 
-    /// `START/END[@UID]`, each end a date-time (`2026-09-08T12:00`) or a date (its 00:00).
-    private static func window(_ text: String, number: Int) throws(UsageError) -> BlockedWindow {
+    /// `START/END[@UID]`, each end a date-time (`2026-09-08T12:00`, `tomorrow 12:00`) or a
+    /// date (its 00:00), in any of ``DateText``'s forms.
+    private static func window(_ text: String, number: Int, dates: DateText) throws(UsageError)
+        -> BlockedWindow
+    {
         let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
         let times = (parts.first ?? "").split(separator: "/").map(String.init)
-        guard times.count == 2 else {
+        guard times.count == 2, let start = dates.point(times[0]), let end = dates.point(times[1])
+        else {
             throw .invalidValue(
                 text, for: blockedAt, "expected START/END such as 2026-09-08T12:00/2026-09-08T13:00"
             )
         }
         do {
             return try BlockedWindow(
-                id: "blocked-at-\(number)", title: "Blocked", start: try time(times[0]),
-                end: try time(times[1]), owner: parts.count > 1 ? parts[1] : nil)
+                id: "blocked-at-\(number)", title: "Blocked", start: start, end: end,
+                owner: parts.count > 1 ? parts[1] : nil)
         } catch {
             throw .invalidValue(text, for: blockedAt, error.description)
         }
-    }
-
-    private static func time(_ text: String) throws(CivilTimeError) -> LocalDateTime {
-        if text.count == 10 { return LocalDateTime(startOf: try CivilDate(parsing: text)) }
-        return try LocalDateTime(parsing: text)
     }
 }

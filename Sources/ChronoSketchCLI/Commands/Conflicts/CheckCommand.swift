@@ -9,13 +9,14 @@ struct CheckCommand: Command {
     }
 
     static let start = OptionSpec.value(
-        "start", "time", help: "The proposal's start, such as 2026-09-08T14:00 (required).")
+        "start", "time",
+        help: "The proposal's start, such as 2026-09-08T14:00 or 'tomorrow 14:00' (required).")
     static let end = OptionSpec.value(
         "end", "time", help: "The proposal's end (exclusive, required).")
     static let title = OptionSpec.value(
         "title", "text", help: "What the proposal is called in the report. (default: Proposal)")
     static let format = OptionSpec.value(
-        "format", "format", help: "text or json. (default: text)")
+        "format", "format", short: "f", help: "text or json. (default: text)")
 
     static let spec = CommandSpec(
         name: "check",
@@ -27,7 +28,8 @@ struct CheckCommand: Command {
             """,
         positional: CommonOptions.calendarFiles,
         options: [start, end, title] + BusyOptions.policyOptions + BusyOptions.windowOptions + [
-            CommonOptions.zone, format, CommonOptions.language, CommonOptions.strict,
+            CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
+            CommonOptions.strict,
             CommonOptions.quiet,
             CommonOptions.wrTimezone,
         ])
@@ -42,9 +44,11 @@ struct CheckCommand: Command {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
-        busy = try BusyOptions(arguments)
-        let start = try Self.time(arguments, Self.start)
-        let end = try Self.time(arguments, Self.end)
+        let zone = try CommonOptions.zone(arguments, environment: environment)
+        let dates = try CommonOptions.dates(arguments, zone: zone)
+        busy = try BusyOptions(arguments, dates: dates)
+        let start = try Self.time(arguments, Self.start, dates)
+        let end = try Self.time(arguments, Self.end, dates)
         guard end > start else {
             throw .invalidValue("\(end)", for: Self.end, "it must be after --start \(start)")
         }
@@ -61,8 +65,7 @@ struct CheckCommand: Command {
             (try? start.date.adding(days: -1 - busy.policy.bufferAfter / 86_400)) ?? start.date
         let after = (try? end.date.adding(days: 2 + busy.policy.bufferBefore / 86_400)) ?? end.date
         load = LoadOptions(
-            zone: try CommonOptions.zone(arguments, environment: environment), from: before,
-            to: after,
+            zone: zone, from: before, to: after,
             wrTimezone: try CommonOptions.choice(
                 arguments, CommonOptions.wrTimezone, default: .apply))
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
@@ -70,17 +73,13 @@ struct CheckCommand: Command {
         strict = arguments.isSet(CommonOptions.strict.name)
     }
 
-    private static func time(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
-        -> LocalDateTime
-    {
-        guard let text = arguments.value(option.name) else {
+    private static func time(
+        _ arguments: ParsedArguments, _ option: OptionSpec, _ dates: DateText
+    ) throws(UsageError) -> LocalDateTime {
+        guard let time = try CommonOptions.point(arguments, option, dates) else {
             throw UsageError(message: "Missing expected argument '\(option.synopsis)'")
         }
-        do {
-            return try LocalDateTime(parsing: text)
-        } catch {
-            throw .invalidValue(text, for: option, error.description)
-        }
+        return time
     }
 
     func run(io: CommandIO) -> ExitStatus {

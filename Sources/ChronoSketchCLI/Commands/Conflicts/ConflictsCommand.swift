@@ -9,7 +9,7 @@ struct ConflictsCommand: Command {
     }
 
     static let format = OptionSpec.value(
-        "format", "format",
+        "format", "format", short: "f",
         help:
             "text (a report by day), json (one object), ndjson (a conflict a line) or csv. (default: text)"
     )
@@ -39,7 +39,7 @@ struct ConflictsCommand: Command {
             is, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
+        options: CommonOptions.window + BusyOptions.policyOptions + [
             withinFiles, acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
@@ -60,7 +60,7 @@ struct ConflictsCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
-        busy = try BusyOptions(arguments)
+        busy = try BusyOptions(arguments, dates: CommonOptions.dates(arguments, zone: load.zone))
         let resource: EventKey? =
             arguments.isSet(Self.by.name)
             ? try CommonOptions.choice(arguments, Self.by, default: EventKey.location) : nil
@@ -75,7 +75,12 @@ struct ConflictsCommand: Command {
             policy: busy.policy, scope: scope, resource: resource,
             maximumConflicts: try CommonOptions.positive(arguments, Self.maxConflicts) ?? 1_000_000,
             timeLine: load.zone.timeLine)
-        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.text,
+            byExtension: [
+                "txt": [.text], "json": [.json], "ndjson": [.ndjson], "jsonl": [.ndjson],
+                "csv": [.csv],
+            ])
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         outputPath = arguments.value(CommonOptions.output.name)
         strict = arguments.isSet(CommonOptions.strict.name)

@@ -1,37 +1,39 @@
 import ChronoSketchCore
 
-/// Lengths of time as the command line writes them: `10m`, `1h30m`, `45s`, `2d`, a bare number
-/// of minutes (`90`), or an RFC 5545 duration (`PT10M`).
+/// Lengths of time as the command line writes them: `10m`, `10min`, `1h30m`, `1h 30min`, `45s`,
+/// `2d`, a bare number of minutes (`90`), or an RFC 5545 duration (`PT10M`).
 enum DurationText {
     /// The length in seconds, nil when the text is none of the forms.
     static func seconds(_ text: String) -> Int? {
-        if text.hasPrefix("P") || text.hasPrefix("+P") {
-            guard let duration = try? CalendarDuration(rfc5545: text), !duration.isNegative
+        let upper = text.uppercased()
+        if upper.hasPrefix("P") || upper.hasPrefix("+P") {
+            guard let duration = try? CalendarDuration(rfc5545: upper), !duration.isNegative
             else { return nil }
             return duration.nominalSeconds
         }
         if let minutes = Int(text), minutes >= 0 { return minutes * 60 }
         var total = 0
-        var number = ""
-        for character in text {
-            if character.isASCII, character.isNumber {
-                number.append(character)
-                continue
-            }
-            let unit: Int
-            switch character {
-            case "d": unit = 86_400
-            case "h": unit = 3_600
-            case "m": unit = 60
-            case "s": unit = 1
-            default: return nil
-            }
-            guard let value = Int(number), value <= 1_000_000 else { return nil }
-            total += value * unit
-            number = ""
+        var rest = Substring(text.lowercased().filter { $0 != " " })
+        guard !rest.isEmpty else { return nil }
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            rest = rest.dropFirst(digits.count)
+            let unit = rest.prefix { $0.isASCII && $0.isLetter }
+            rest = rest.dropFirst(unit.count)
+            guard let value = Int(digits), value <= 1_000_000,
+                let seconds = Self.units[String(unit)]
+            else { return nil }
+            total += value * seconds
         }
-        return number.isEmpty && !text.isEmpty ? total : nil
+        return total
     }
+
+    /// Seconds per unit, by the names people type.
+    private static let units: [String: Int] = [
+        "d": 86_400, "day": 86_400, "days": 86_400, "h": 3_600, "hr": 3_600, "hrs": 3_600,
+        "hour": 3_600, "hours": 3_600, "m": 60, "min": 60, "mins": 60, "minute": 60,
+        "minutes": 60, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+    ]
 
     /// `30 min`, `1 h 30 min`, `45 s`.
     static func describe(_ seconds: Int) -> String {

@@ -9,7 +9,8 @@ struct FreeBusyCommand: Command {
     }
 
     static let format = OptionSpec.value(
-        "format", "format", help: "json, or ics for a VFREEBUSY component. (default: json)")
+        "format", "format", short: "f",
+        help: "json, or ics for a VFREEBUSY component. (default: json)")
 
     static let spec = CommandSpec(
         name: "freebusy",
@@ -20,7 +21,7 @@ struct FreeBusyCommand: Command {
             DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [CommonOptions.from, CommonOptions.to] + BusyOptions.policyOptions + [
+        options: CommonOptions.window + BusyOptions.policyOptions + [
             CommonOptions.zone, format, CommonOptions.output, CommonOptions.strict,
             CommonOptions.quiet,
             CommonOptions.wrTimezone, CommonOptions.maxInstances,
@@ -30,8 +31,8 @@ struct FreeBusyCommand: Command {
     let inputs: [InputSource]
     let load: LoadOptions
     let busy: BusyOptions
-    let from: CivilDate
-    let to: CivilDate
+    let from: LocalDateTime
+    let to: LocalDateTime
     let format: Format
     let outputPath: String?
     let strict: Bool
@@ -40,14 +41,16 @@ struct FreeBusyCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
-        guard let from = load.from, let to = load.to else {
-            let missing = load.from == nil ? CommonOptions.from : CommonOptions.to
+        guard let from = load.start, let to = load.end else {
+            let missing = load.start == nil ? CommonOptions.from : CommonOptions.to
             throw UsageError(message: "Missing expected argument '\(missing.synopsis)'")
         }
         self.from = from
         self.to = to
-        busy = try BusyOptions(arguments)
-        format = try CommonOptions.choice(arguments, Self.format, default: .json)
+        busy = try BusyOptions(arguments, dates: CommonOptions.dates(arguments, zone: load.zone))
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.json,
+            byExtension: ["json": [.json], "ics": [.ics]])
         outputPath = arguments.value(CommonOptions.output.name)
         strict = arguments.isSet(CommonOptions.strict.name)
         stamp = ConvertCommand.stamp(environment)
@@ -59,8 +62,8 @@ struct FreeBusyCommand: Command {
             let loaded = CommandLoading.events(
                 inputs, options: load, strict: strict, command: "ics freebusy", io: io)
         else { return .unusableInput }
-        let start = LocalDateTime(startOf: from)
-        let end = LocalDateTime(startOf: to)
+        let start = from
+        let end = to
         let periods = Availability.busyPeriods(
             events: loaded.events, policy: busy.policy, from: start, to: end,
             on: load.zone.timeLine)

@@ -9,13 +9,14 @@ struct SlotsCommand: Command {
     }
 
     static let between = OptionSpec.value(
-        "between", "HH:MM-HH:MM", help: "The part of the day to offer. (default: 09:00-17:00)")
+        "between", "HH:MM-HH:MM",
+        help: "The part of the day to offer, such as 09:00-17:00 or 9-17. (default: 09:00-17:00)")
     static let every = OptionSpec.value(
         "every", "duration", help: "Time from one slot start to the next. (default: 30m)")
     static let length = OptionSpec.value(
         "length", "duration", help: "The length of each slot. (default: --every)")
     static let format = OptionSpec.value(
-        "format", "format", help: "text or json. (default: text)")
+        "format", "format", short: "f", help: "text or json. (default: text)")
 
     static let spec = CommandSpec(
         name: "slots",
@@ -28,7 +29,8 @@ struct SlotsCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date, between, every, length] + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
-                CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
+                CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
+                CommonOptions.output,
                 CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             ])
 
@@ -44,14 +46,16 @@ struct SlotsCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         layout = try LayoutOptions(arguments, environment: environment)
-        busy = try BusyOptions(arguments)
+        busy = try BusyOptions(arguments, dates: layout.dates(arguments))
         date = try layout.date(arguments)
         range = try Self.range(arguments.value(Self.between.name) ?? "09:00-17:00")
         step = try BusyOptions.duration(arguments, Self.every) ?? 1_800
         length = try BusyOptions.duration(arguments, Self.length) ?? step
         guard step > 0 else { throw .invalidValue("0", for: Self.every, "it must be positive") }
         guard length > 0 else { throw .invalidValue("0", for: Self.length, "it must be positive") }
-        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.text,
+            byExtension: ["txt": [.text], "json": [.json]])
     }
 
     /// `09:00-17:00` as minutes after 00:00; the end may be `24:00`.
@@ -59,7 +63,8 @@ struct SlotsCommand: Command {
         let minutes = text.split(separator: "-").compactMap { ClockText.minutes(String($0)) }
         guard minutes.count == 2, text.filter({ $0 == "-" }).count == 1, minutes[0] < minutes[1]
         else {
-            throw .invalidValue(text, for: between, "expected HH:MM-HH:MM such as 09:00-17:00")
+            throw .invalidValue(
+                text, for: between, "expected HH:MM-HH:MM such as 09:00-17:00 or 9-17")
         }
         return (minutes[0], minutes[1])
     }

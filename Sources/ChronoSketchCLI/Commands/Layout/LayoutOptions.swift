@@ -16,12 +16,15 @@ struct LayoutOptions: Sendable {
     }
 
     static let date = OptionSpec.value(
-        "date", "date", help: "The date to lay out (YYYY-MM-DD). (default: today in --tz)")
+        "date", "date",
+        help:
+            "The date to lay out: YYYY-MM-DD, today, tomorrow, +3d, monday, next-week, … (default: today in --tz)"
+    )
     static let format = OptionSpec.value(
-        "format", "format",
+        "format", "format", short: "f",
         help: "text (for people), json (for scripts), svg or html (a picture). (default: text)")
     static let renderFormat = OptionSpec.value(
-        "format", "format",
+        "format", "format", short: "f",
         help: "svg, or html for a page around it. (default: html when -o ends in .html, else svg)")
     static let weekStart = OptionSpec.value(
         "week-start", "day",
@@ -34,7 +37,8 @@ struct LayoutOptions: Sendable {
 
     /// The options every view takes, after its own.
     static let shared: [OptionSpec] = [
-        CommonOptions.zone, CommonOptions.language, format, CommonOptions.output,
+        CommonOptions.today, CommonOptions.zone, CommonOptions.language, format,
+        CommonOptions.output,
         CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
         CommonOptions.maxInstances,
         CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
@@ -60,30 +64,33 @@ struct LayoutOptions: Sendable {
         expansion = try CommonOptions.expansionLimits(arguments)
         outputPath = arguments.value(CommonOptions.output.name)
         if rendering {
-            let page = outputPath?.lowercased().hasSuffix(".html") ?? false
-            format = try CommonOptions.choice(
-                arguments, Self.renderFormat, default: page ? .html : .svg)
+            format = try CommonOptions.format(
+                arguments, Self.renderFormat, default: Format.svg,
+                byExtension: ["svg": [.svg], "html": [.html]])
             guard format == .svg || format == .html else {
                 throw .notOneOf(format.rawValue, for: Self.renderFormat, ["svg", "html"])
             }
         } else {
-            format = try CommonOptions.choice(arguments, Self.format, default: .text)
+            format = try CommonOptions.format(
+                arguments, Self.format, default: Format.text,
+                byExtension: ["txt": [.text], "json": [.json], "svg": [.svg], "html": [.html]])
         }
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         strict = arguments.isSet(CommonOptions.strict.name)
     }
 
-    /// `--date`, else today on the wall clock of the target zone.
+    /// What relative dates count from (``CommonOptions/dates(_:zone:weekStart:)``), weeks
+    /// starting as `--week-start` or the language says.
+    func dates(_ arguments: ParsedArguments) throws(UsageError) -> DateText {
+        try CommonOptions.dates(arguments, zone: zone, weekStart: firstWeekday(arguments))
+    }
+
+    /// `--date` (or `option`) in any day form, else today on the wall clock of the target zone.
     func date(_ arguments: ParsedArguments, option: OptionSpec = date) throws(UsageError)
         -> CivilDate
     {
-        if let date = try CommonOptions.date(arguments, option) { return date }
-        let now = Int(Date().timeIntervalSince1970.rounded(.down))
-        do {
-            return try zone.wallClock(atUTC: now).date
-        } catch {
-            throw UsageError(message: "Cannot tell today's date: \(error.description)")
-        }
+        let dates = try dates(arguments)
+        return try CommonOptions.date(arguments, option, dates) ?? dates.today
     }
 
     /// `--week-start`, else the language's.

@@ -37,8 +37,9 @@ struct LayoutRangesCommand: LayoutView {
         throws(UsageError)
     {
         options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
-        from = try CommonOptions.date(arguments, CommonOptions.from)
-        to = try CommonOptions.date(arguments, CommonOptions.to)
+        let dates = try options.dates(arguments)
+        from = try CommonOptions.date(arguments, CommonOptions.from, dates)
+        to = try CommonOptions.date(arguments, CommonOptions.to, dates)
         if let from, let to, to <= from {
             throw .invalidValue("\(to)", for: CommonOptions.to, "it must be after --from \(from)")
         }

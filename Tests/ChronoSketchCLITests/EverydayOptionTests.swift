@@ -1,0 +1,159 @@
+import ChronoSketchCore
+import Foundation
+import Testing
+
+@testable import ChronoSketchCLI
+
+/// Dates, durations and time ranges as people type them, and the output format as `--format`
+/// and `-o` say it.
+@Suite struct EverydayOptionTests {
+    /// Wednesday 9 December 2026, weeks from Monday.
+    private static let dates = DateText(
+        today: try! CivilDate(year: 2026, month: 12, day: 9), weekStart: .monday)
+
+    @Test(arguments: [
+        ("2026-09-08", "2026-09-08"), ("today", "2026-12-09"), ("Tomorrow", "2026-12-10"),
+        ("yesterday", "2026-12-08"), ("+3d", "2026-12-12"), ("-2d", "2026-12-07"),
+        ("+1w", "2026-12-16"), ("-1w", "2026-12-02"), ("10d", "2026-12-19"),
+        ("monday", "2026-12-14"), ("wed", "2026-12-09"), ("Friday", "2026-12-11"),
+        ("this-week", "2026-12-07"), ("next-week", "2026-12-14"), ("last-week", "2026-11-30"),
+        ("this-month", "2026-12-01"), ("next-month", "2027-01-01"), ("last-month", "2026-11-01"),
+    ])
+    func dayForms(text: String, expected: String) {
+        #expect(Self.dates.day(text)?.description == expected)
+    }
+
+    @Test func weeksFollowTheWeekStart() throws {
+        let sunday = DateText(
+            today: try CivilDate(year: 2026, month: 12, day: 9), weekStart: .sunday)
+        #expect(sunday.day("this-week")?.description == "2026-12-06")
+        #expect(sunday.day("next-week")?.description == "2026-12-13")
+    }
+
+    @Test(arguments: [
+        ("2026-09-08T14:00", "2026-09-08T14:00"), ("2026-09-08", "2026-09-08T00:00"),
+        ("tomorrow 9:30", "2026-12-10T09:30"), ("mondayT14:00", "2026-12-14T14:00"),
+        ("+1d 23:59", "2026-12-10T23:59"), ("today", "2026-12-09T00:00"),
+    ])
+    func pointForms(text: String, expected: String) {
+        #expect(Self.dates.point(text)?.description == expected)
+    }
+
+    @Test(arguments: ["2026-13-01", "someday", "+d", "+1y", "tomorrow 25:00", "", "mo"])
+    func notDates(text: String) {
+        #expect(Self.dates.point(text) == nil)
+    }
+
+    @Test(arguments: [
+        ("30", 1_800), ("30m", 1_800), ("30min", 1_800), ("1h", 3_600), ("1h30m", 5_400),
+        ("1h 30min", 5_400), ("PT30M", 1_800), ("pt1h", 3_600), ("2d", 172_800), ("45s", 45),
+        ("90 minutes", 5_400),
+    ])
+    func durations(text: String, seconds: Int) {
+        #expect(DurationText.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["", "m", "1x", "-5m", "P-1D", "1h-30m"])
+    func notDurations(text: String) {
+        #expect(DurationText.seconds(text) == nil)
+    }
+
+    @Test(arguments: [("09:00", 540), ("9", 540), ("9:30", 570), ("17", 1_020), ("24:00", 1_440)])
+    func clockTimes(text: String, minutes: Int) {
+        #expect(ClockText.minutes(text) == minutes)
+    }
+
+    @Test(arguments: ["25", "9:5", "123", "09:60", "nine"])
+    func notClockTimes(text: String) {
+        #expect(ClockText.minutes(text) == nil)
+    }
+
+    // MARK: - Through the command line
+
+    private static let week = CLI.fixture("demo/team-week.ics")
+
+    private func starts(_ arguments: [String]) throws -> [String] {
+        let result = CLI.run(
+            ["events", Self.week, "--tz", "Europe/Berlin", "--format", "ndjson"] + arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        return try CLI.records(result.standardOutput).compactMap { $0["start"] as? String }
+    }
+
+    @Test func relativeWindowsCountFromToday() throws {
+        let today = ["--today", "2026-12-09"]
+        #expect(
+            try starts(today + ["--from", "today", "--days", "1"])
+                == ["2026-12-08T23:00", "2026-12-09T09:00", "2026-12-09T17:00"])
+        #expect(
+            try starts(today + ["--from", "tomorrow 12:00", "--to", "+2d"])
+                == ["2026-12-10", "2026-12-10T16:00"])
+        #expect(
+            try starts(today + ["--from", "this-week", "--to", "next-week"])
+                == starts(["--from", "2026-12-07", "--to", "2026-12-14"]))
+        #expect(
+            try starts(today + ["--days", "1"])
+                == starts(today + ["--from", "today", "--to", "tomorrow"]))
+    }
+
+    @Test func slotsTakeRelativeDatesAndShortRanges() throws {
+        let result = CLI.run([
+            "slots", Self.week, "--tz", "Europe/Berlin", "--today", "2026-12-08", "--date",
+            "tomorrow", "--between", "9-12", "--every", "1h", "--format", "json",
+        ])
+        #expect(result.status == 0)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [String: Any])
+        #expect(object["date"] as? String == "2026-12-09")
+        #expect(object["between"] as? String == "09:00-12:00")
+        #expect((object["slots"] as? [Any])?.count == 3)
+    }
+
+    @Test(arguments: [
+        (["events", "--from", "2026-12-01", "--from", "2026-12-02"], "given twice"),
+        (["events", "--to", "tomorrow", "--days", "3"], "give --to or --days, not both"),
+        (["events", "-o", "out.xlsx"], "ics writes no .xlsx files"),
+        (["events", "-o", "week.svg"], "this command writes text, json, ndjson, csv, not .svg"),
+        (["events", "--format", "json", "-o", "out.csv"], "--format json contradicts -o out.csv"),
+        (["convert", "--to", "csv", "--to", "2026-12-09"], "given twice"),
+        (["convert", "--to", "csv", "--format", "json"], "--format json contradicts --to csv"),
+        (["convert", "--format", "csv", "-o", "out.ics"], "--format csv contradicts -o out.ics"),
+        (["freebusy", "--from", "today", "--days", "2", "-o", "busy.csv"], "not .csv"),
+        (["events", "--from", "2026-02-30"], "February 2026 has 28 days"),
+        (["events", "--from", "someday"], "expected a date or time: YYYY-MM-DD, "),
+    ])
+    func contradictionsAreUsageErrors(arguments: [String], message: String) {
+        let result = CLI.run(arguments + [Self.week])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test func theOutputFileNamesTheFormat() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func written(_ arguments: [String], _ name: String) throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            let result = CLI.run(arguments + [Self.week, "--tz", "UTC", "-o", path])
+            #expect(result.status <= 1, "\(result.standardError)")
+            return try String(contentsOfFile: path, encoding: .utf8)
+        }
+        #expect(try written(["events"], "week.csv").hasPrefix("id,uid,"))
+        #expect(try written(["events"], "week.ndjson").hasPrefix(#"{"id":"#))
+        #expect(try written(["events"], "week.txt").hasPrefix("Times in UTC"))
+        #expect(try written(["conflicts"], "clashes.json").hasPrefix(#"{"zone":"UTC""#))
+        #expect(
+            try written(["freebusy", "--from", "2026-12-07", "--days", "7"], "busy.ics")
+                .hasPrefix("BEGIN:VCALENDAR"))
+        #expect(
+            try written(["layout", "week", "--date", "2026-12-08"], "week.svg").hasPrefix("<?xml"))
+        #expect(
+            try written(["render", "week", "--date", "2026-12-08"], "week.html").hasPrefix(
+                "<!DOCTYPE html>"))
+        // .json holds jCal or occurrence records: --format chooses, the extension allows both.
+        #expect(
+            try written(["convert", "--format", "jcal"], "cal.json").hasPrefix(#"["vcalendar""#))
+        #expect(try written(["convert", "--to", "jcal"], "old.json").hasPrefix(#"["vcalendar""#))
+        #expect(try written(["convert"], "records.json").hasPrefix("["))
+        #expect(try written(["convert", "-f", "csv"], "plain").hasPrefix("id,uid,"))
+    }
+}
