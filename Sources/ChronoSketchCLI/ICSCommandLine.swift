@@ -52,7 +52,7 @@ public enum ICSCommandLine {
             io.standardOutput.write(rootHelp())
             return ExitStatus.success.rawValue
         case "--version":
-            io.standardOutput.write("ics \(version)\n")
+            io.standardOutput.write("ics \(version) (libical \(Libical.version))\n")
             return ExitStatus.success.rawValue
         case "help":
             guard arguments.count > 1 else {
@@ -65,8 +65,10 @@ public enum ICSCommandLine {
                 return ExitStatus.success.rawValue
             }
             guard let command = allCommands.first(where: { $0.spec.name == name }) else {
-                return usageFailure(.unexpectedArgument(arguments[1]), usage: rootUsage, io: io)
-                    .rawValue
+                let known = groups.map(\.name) + allCommands.map { $0.spec.name }
+                return usageFailure(
+                    .unknownSubcommand(name, known: known), usage: rootUsage, io: io
+                ).rawValue
             }
             io.standardOutput.write(HelpFormatter.help(for: command.spec))
             return ExitStatus.success.rawValue
@@ -79,7 +81,9 @@ public enum ICSCommandLine {
         guard let command = commands.first(where: { $0.spec.name == first }) else {
             let error: UsageError =
                 first.hasPrefix("-")
-                ? .unknownOption(first) : UsageError(message: "Unknown subcommand '\(first)'")
+                ? .unknownOption(first, known: ["--help", "--version"])
+                : .unknownSubcommand(
+                    first, known: commands.map { $0.spec.name } + groups.map(\.name) + ["help"])
             return usageFailure(error, usage: rootUsage, io: io).rawValue
         }
         return run(command, Array(arguments.dropFirst()), io: io).rawValue
@@ -98,9 +102,11 @@ public enum ICSCommandLine {
         guard
             let command = group.commands.first(where: { $0.spec.name == "\(group.name) \(first)" })
         else {
+            let names = group.commands.map { String($0.spec.name.dropFirst(group.name.count + 1)) }
             let error: UsageError =
                 first.hasPrefix("-")
-                ? .unknownOption(first) : UsageError(message: "Unknown subcommand '\(first)'")
+                ? .unknownOption(first, known: ["--help"])
+                : .unknownSubcommand(first, known: names)
             return usageFailure(error, usage: group.usage, io: io, command: "ics \(group.name)")
         }
         return run(command, Array(arguments.dropFirst()), io: io)

@@ -1,3 +1,4 @@
+import ChronoSketchICal
 import Testing
 
 @testable import ChronoSketchCLI
@@ -35,7 +36,10 @@ import Testing
     @Test func versionIsPrinted() {
         let result = CLI.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "ics \(ICSCommandLine.version)\n")
+        #expect(
+            result.standardOutput == "ics \(ICSCommandLine.version) (libical \(Libical.version))\n")
+        // The headers' version, three numbers (3.0.16 on Debian 12).
+        #expect(Libical.version.split(separator: ".").compactMap { Int($0) }.count == 3)
     }
 
     @Test func unknownSubcommandIsAUsageError() {
@@ -44,11 +48,32 @@ import Testing
         #expect(result.standardOutput.isEmpty)
         #expect(
             result.standardError == """
-                Error: Unknown subcommand 'evnets'
+                Error: Unknown subcommand 'evnets'. Did you mean 'events'?
                 Usage: ics <subcommand>
                   See 'ics --help' for more information.
 
                 """)
+    }
+
+    @Test(arguments: [
+        (["help", "evnets"], "Unknown subcommand 'evnets'. Did you mean 'events'?"),
+        (["layout", "wek"], "Unknown subcommand 'wek'. Did you mean 'week'?"),
+        (["conflict"], "Unknown subcommand 'conflict'. Did you mean 'conflicts'?"),
+        (["events", "--fromat", "json"], "Unknown option '--fromat'. Did you mean '--format'?"),
+        (["events", "--zzz"], "Unknown option '--zzz'\n"),
+        (["render", "calendar"], "Unknown subcommand 'calendar'\n"),
+    ])
+    func slipsGetADidYouMean(arguments: [String], message: String) {
+        let result = CLI.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: " + message), "\(result.standardError)")
+    }
+
+    @Test func requiredOptionsHaveNoBrackets() {
+        let result = CLI.run(["check", "--help"])
+        #expect(
+            result.standardOutput.contains(
+                "ics check [<file> ...] --start <time> --end <time> [--title <text>]"))
     }
 
     @Test func usageErrorsNameTheCommandAndPointToItsHelp() {
@@ -56,7 +81,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty)
         let lines = result.standardError.split(separator: "\n")
-        #expect(lines.first == "Error: Unknown option '--frmo'")
+        #expect(lines.first == "Error: Unknown option '--frmo'. Did you mean '--from'?")
         #expect(lines.dropFirst().first?.hasPrefix("Usage: ics events ") == true)
         #expect(lines.last == "  See 'ics events --help' for more information.")
     }

@@ -327,7 +327,7 @@ import Testing
         ),
         (["slots", "--between", "17:00-09:00"], "expected HH:MM-HH:MM"),
         (["slots", "--every", "0m"], "it must be positive"),
-        (["freebusy", "--from", "2026-09-08"], "Missing expected argument '--to <date>'"),
+        (["freebusy", "--from", "2026-09-08"], "ics freebusy needs a bounded window"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) {
         let result = CLI.run(arguments)

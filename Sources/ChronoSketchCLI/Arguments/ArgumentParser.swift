@@ -30,7 +30,11 @@ enum ArgumentParser {
                 option =
                     name.count == 2 ? spec.options.first { $0.short == name.last } : nil
             }
-            guard let option else { throw .unknownOption(name) }
+            guard let option else {
+                // One letter off a short option is any other: only long ones are suggested.
+                throw .unknownOption(
+                    name, known: name.hasPrefix("--") ? spec.options.map { "--\($0.name)" } : [])
+            }
             guard option.valueName != nil else {
                 if inlineValue != nil { throw .unexpectedValue(option) }
                 parsed.values[option.name, default: []].append("")

@@ -10,6 +10,15 @@ struct OptionSpec: Sendable {
     /// Whether the option may be given several times, each value counting (`--blocked`);
     /// any other option given twice with different values is a usage error.
     var repeats = false
+    /// Whether the command needs it: shown without brackets in the usage line.
+    var isRequired = false
+
+    /// The same option, required.
+    var required: OptionSpec {
+        var option = self
+        option.isRequired = true
+        return option
+    }
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
@@ -53,7 +62,7 @@ struct CommandSpec: Sendable {
             parts.append(positional.repeats ? "[<\(positional.name)> ...]" : "<\(positional.name)>")
         }
         for option in options {
-            parts.append("[\(option.synopsis)]")
+            parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
         }
         return parts.joined(separator: " ")
     }

@@ -2,8 +2,16 @@
 struct UsageError: Error, Sendable, Equatable {
     let message: String
 
-    static func unknownOption(_ option: String) -> UsageError {
-        UsageError(message: "Unknown option '\(option)'")
+    /// `Unknown option '--form'. Did you mean '--format'?` when one of `known` is close.
+    static func unknownOption(_ option: String, known: [String] = []) -> UsageError {
+        UsageError(
+            message: "Unknown option '\(option)'" + Suggestion.sentence(option, among: known))
+    }
+
+    /// `Unknown subcommand 'evnets'. Did you mean 'events'?` when one of `known` is close.
+    static func unknownSubcommand(_ name: String, known: [String]) -> UsageError {
+        UsageError(
+            message: "Unknown subcommand '\(name)'" + Suggestion.sentence(name, among: known))
     }
 
     static func missingValue(_ option: OptionSpec) -> UsageError {

@@ -23,3 +23,9 @@ enum LibicalRuntime {
         ICAL_VERSION
     }
 }
+
+/// The libical `ics` was built against.
+public enum Libical {
+    /// `3.0.16`: the version of the headers the package was compiled with.
+    public static let version = "\(ICAL_MAJOR_VERSION).\(ICAL_MINOR_VERSION).\(ICAL_PATCH_VERSION)"
+}

@@ -27,12 +27,13 @@ struct CheckCommand: Command {
             allowed, 1 when it is not, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [start, end, title] + BusyOptions.policyOptions + BusyOptions.windowOptions + [
-            CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
-            CommonOptions.strict,
-            CommonOptions.quiet,
-            CommonOptions.wrTimezone,
-        ])
+        options: [start.required, end.required, title] + BusyOptions.policyOptions
+            + BusyOptions.windowOptions + [
+                CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
+                CommonOptions.strict,
+                CommonOptions.quiet,
+                CommonOptions.wrTimezone,
+            ])
 
     let inputs: [InputSource]
     let load: LoadOptions

@@ -42,8 +42,10 @@ struct FreeBusyCommand: Command {
         inputs = CommonOptions.inputs(arguments)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
         guard let from = load.start, let to = load.end else {
-            let missing = load.start == nil ? CommonOptions.from : CommonOptions.to
-            throw UsageError(message: "Missing expected argument '\(missing.synopsis)'")
+            throw UsageError(
+                message:
+                    "ics freebusy needs a bounded window: --from and --to, or --days (from today or --from)"
+            )
         }
         self.from = from
         self.to = to
