@@ -156,4 +156,68 @@ import Testing
         #expect(try written(["convert"], "records.json").hasPrefix("["))
         #expect(try written(["convert", "-f", "csv"], "plain").hasPrefix("id,uid,"))
     }
+
+    // MARK: - Filters
+
+    private static let team = CLI.fixture("layout/team.ics")
+
+    private func titles(_ arguments: [String], file: String = team) throws -> [String] {
+        let result = CLI.run(["events", file, "--tz", "UTC", "--format", "ndjson"] + arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        return try CLI.records(result.standardOutput).compactMap { $0["title"] as? String }
+    }
+
+    @Test func filtersKeepWhatTheyName() throws {
+        #expect(try titles(["--match", "REVIEW"]) == ["Design review"])
+        #expect(
+            try titles(["--match", "review", "--match", "lunch"]) == ["Design review", "Lunch"])
+        #expect(
+            try Set(titles(["--attendee", "ana"]))
+                == ["Stand-up", "Design review", "Late call", "Retrospective"])
+        #expect(
+            try Set(titles(["--attendee", "mailto:BEN@example.com"]))
+                == ["Stand-up", "Interview", "Night deployment", "Retrospective"])
+        // Different filters must all match.
+        #expect(try titles(["--attendee", "ben@example.com", "--match", "review"]).isEmpty)
+        #expect(try titles(["--attendee", "ana", "--match", "review"]) == ["Design review"])
+        let week = Self.week
+        #expect(try titles(["--category", "team"], file: week) == ["Team offsite"])
+        #expect(
+            try titles(["--status", "cancelled", "--status", "TENTATIVE"], file: week) == [
+                "Lunch with the design team", "Sprint retrospective",
+            ])
+        #expect(
+            try titles(["--uid", "offsite@demo.chronosketch"], file: week) == ["Team offsite"])
+    }
+
+    @Test func everyReadingCommandFilters() throws {
+        let conflicts = CLI.run([
+            "conflicts", Self.week, "--tz", "Europe/Berlin", "--match", "interview", "--match",
+            "mira", "--format", "json",
+        ])
+        #expect(conflicts.status == 1)
+        #expect(conflicts.standardOutput.contains(#""busyEvents":2"#))
+        let week = CLI.run([
+            "layout", "week", Self.week, "--date", "2026-12-08", "--tz", "Europe/Berlin",
+            "--match", "offsite", "--format", "json",
+        ])
+        #expect(week.status == 0)
+        #expect(week.standardOutput.contains("Team offsite"))
+        #expect(!week.standardOutput.contains("Roadmap review"))
+        // A conversion to .ics keeps the whole VEVENT of every matching series, and the rest
+        // of the calendar (its VTIMEZONEs).
+        let converted = CLI.run(["convert", Self.team, "--match", "stand-up"])
+        #expect(converted.status == 0)
+        let events = converted.standardOutput.components(separatedBy: "BEGIN:VEVENT").dropFirst()
+        #expect(events.count == 1)
+        #expect(events.first?.contains("RRULE:FREQ=") == true)
+        #expect(events.first?.contains("SUMMARY:Stand-up") == true)
+        let busy = CLI.run([
+            "freebusy", Self.week, "--tz", "UTC", "--from", "2026-12-07", "--days", "7",
+            "--status", "cancelled",
+        ])
+        #expect(busy.standardOutput.contains(#""busy":[]"#))
+        let bad = CLI.run(["events", Self.week, "--status", "maybe"])
+        #expect(bad.status == 64)
+    }
 }

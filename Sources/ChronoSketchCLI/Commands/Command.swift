@@ -36,6 +36,37 @@ enum CommonOptions {
         help: "The day relative dates count from, YYYY-MM-DD. (default: today in --tz)")
     /// `--from`, `--to`, `--days` and `--today`: every command with a window takes them.
     static let window = [from, to, days, today]
+
+    static let match = OptionSpec.value(
+        "match", "text", repeats: true,
+        help: "Keep events whose title, location or description holds this text (any case).")
+    static let category = OptionSpec.value(
+        "category", "name", repeats: true, help: "Keep events with this category (any case).")
+    static let status = OptionSpec.value(
+        "status", "status", repeats: true,
+        help: "Keep events with this status: confirmed, tentative, cancelled, or none.")
+    static let uid = OptionSpec.value(
+        "uid", "uid", repeats: true, help: "Keep the events of this UID.")
+    static let attendee = OptionSpec.value(
+        "attendee", "person", repeats: true,
+        help:
+            "Keep events this person attends or organizes (an address, or part of a name). Each filter repeats: the values of one count when any matches, different filters all must."
+    )
+    /// The filters every reading command takes.
+    static let filters = [match, category, status, uid, attendee]
+
+    /// `--match`, `--category`, `--status`, `--uid`, `--attendee`, checked.
+    static func filter(_ arguments: ParsedArguments) throws(UsageError) -> EventFilter {
+        let statuses = arguments.values[status.name] ?? []
+        for value in statuses
+        where !["confirmed", "tentative", "cancelled", "none"].contains(value.lowercased()) {
+            throw .notOneOf(value, for: status, ["confirmed", "tentative", "cancelled", "none"])
+        }
+        return EventFilter(
+            texts: arguments.values[match.name] ?? [],
+            categories: arguments.values[category.name] ?? [], statuses: statuses,
+            uids: arguments.values[uid.name] ?? [], people: arguments.values[attendee.name] ?? [])
+    }
     static let strict = OptionSpec.flag(
         "strict", help: "Fail the run (exit 2, nothing on stdout) when any event has an error.")
     static let wrTimezone = OptionSpec.value(
@@ -87,7 +118,8 @@ enum CommonOptions {
         return paths.map { $0 == "-" ? .standardInput : .file($0) }
     }
 
-    /// `--from`, `--to`, `--days`, `--tz`, `--x-wr-timezone` and the expansion limits, checked.
+    /// `--from`, `--to`, `--days`, the filters, `--tz`, `--x-wr-timezone` and the expansion
+    /// limits, checked.
     static func loadOptions(_ arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> LoadOptions
     {
@@ -96,6 +128,7 @@ enum CommonOptions {
             zone: zone, wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
         (options.start, options.end) = try window(arguments, dates: dates(arguments, zone: zone))
+        options.filter = try filter(arguments)
         return options
     }
 

@@ -43,7 +43,9 @@ struct ConvertCommand: Command {
         ),
         options: [
             format, sourceFormat, CommonOptions.output, columns, CommonOptions.from, target,
-            CommonOptions.days, CommonOptions.today, targetFormat, CommonOptions.zone,
+            CommonOptions.days, CommonOptions.today,
+        ] + CommonOptions.filters + [
+            targetFormat, CommonOptions.zone,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
@@ -100,6 +102,7 @@ struct ConvertCommand: Command {
             expansion: try CommonOptions.expansionLimits(arguments))
         (load.start, load.end) = try CommonOptions.window(
             window, dates: CommonOptions.dates(arguments, zone: zone))
+        load.filter = try CommonOptions.filter(arguments)
         let source: ConversionFormat? = try arguments.value(Self.sourceFormat.name).map {
             value throws(UsageError) in
             guard let named = ConversionFormat(rawValue: value.lowercased()) else {

@@ -37,6 +37,7 @@ struct EventsCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [
             CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.today,
+        ] + CommonOptions.filters + [
             CommonOptions.zone, format, order,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.language,

@@ -176,7 +176,8 @@ struct EventsInWindow: Sendable {
     private var uids: Set<Int> = []
     private var withoutUID: Set<SourceLocation> = []
 
-    /// Reads `inputs` (each must be readable twice) for the events in `options`' window.
+    /// Reads `inputs` (each must be readable twice) for the events in `options`' window that
+    /// its filter keeps.
     init(_ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase) {
         final class Found {
             var uids: Set<Int> = []
@@ -186,14 +187,14 @@ struct EventsInWindow: Sendable {
         _ = CalendarLoader.stream(inputs, options: options, database: database) { event in
             found.uids.insert(event.uid.hashValue)
             // An event without a UID goes by `file:line`.
-            if event.uid == event.source.description { found.withoutUID.insert(event.source) }
+            if !event.hasUID { found.withoutUID.insert(event.source) }
         }
         uids = found.uids
         withoutUID = found.withoutUID
     }
 
     /// Whether `component` is written: every component but a VEVENT without an occurrence in
-    /// the window.
+    /// the window (and the filter).
     func keeps(_ component: ICalComponent, input: String) -> Bool {
         guard component.name == "VEVENT" else { return true }
         if let uid = component.property("UID")?.value?.text {

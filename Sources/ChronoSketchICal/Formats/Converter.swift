@@ -87,7 +87,8 @@ public enum Converter {
     ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var logs = inputs.map { _ in DiagnosticLog() }
         var failures: [(input: Int, error: InputError)] = []
-        let windowed = options.load.from != nil || options.load.to != nil
+        let windowed =
+            options.load.start != nil || options.load.end != nil || !options.load.filter.isEmpty
         var sources: [InputSource?] = []
         for (index, input) in inputs.enumerated() {
             do {

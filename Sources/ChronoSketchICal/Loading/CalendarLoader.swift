@@ -22,6 +22,8 @@ public struct LoadOptions: Sendable {
         set { end = newValue.map(LocalDateTime.init(startOf:)) }
     }
     public var wrTimezone: WRTimezonePolicy
+    /// The occurrences looked at, besides the window.
+    public var filter = EventFilter()
     public var limits: ReadLimits
     public var expansion: ExpansionLimits
     /// Shown every item read from the inputs (``Validator``).

@@ -162,6 +162,7 @@ struct EventPipeline {
     ) {
         sink.take(
             event, stamp: stamp, fileIndex: fileIndex,
-            inWindow: event.interval.overlaps(from: from, to: to), logs: &logs)
+            inWindow: event.interval.overlaps(from: from, to: to)
+                && (options.filter.isEmpty || options.filter.matches(event)), logs: &logs)
     }
 }

@@ -27,7 +27,8 @@ struct CheckCommand: Command {
             allowed, 1 when it is not, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [start.required, end.required, title] + BusyOptions.policyOptions
+        options: [start.required, end.required, title] + CommonOptions.filters
+            + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
                 CommonOptions.strict,
@@ -65,10 +66,12 @@ struct CheckCommand: Command {
         let before =
             (try? start.date.adding(days: -1 - busy.policy.bufferAfter / 86_400)) ?? start.date
         let after = (try? end.date.adding(days: 2 + busy.policy.bufferBefore / 86_400)) ?? end.date
-        load = LoadOptions(
+        var load = LoadOptions(
             zone: zone, from: before, to: after,
             wrTimezone: try CommonOptions.choice(
                 arguments, CommonOptions.wrTimezone, default: .apply))
+        load.filter = try CommonOptions.filter(arguments)
+        self.load = load
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
         strict = arguments.isSet(CommonOptions.strict.name)

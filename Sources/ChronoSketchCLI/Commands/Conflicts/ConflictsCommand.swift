@@ -39,7 +39,7 @@ struct ConflictsCommand: Command {
             is, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
-        options: CommonOptions.window + BusyOptions.policyOptions + [
+        options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
             withinFiles, acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,

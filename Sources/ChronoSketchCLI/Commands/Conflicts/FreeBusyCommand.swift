@@ -21,7 +21,7 @@ struct FreeBusyCommand: Command {
             DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
             """,
         positional: CommonOptions.calendarFiles,
-        options: CommonOptions.window + BusyOptions.policyOptions + [
+        options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
             CommonOptions.zone, format, CommonOptions.output, CommonOptions.strict,
             CommonOptions.quiet,
             CommonOptions.wrTimezone, CommonOptions.maxInstances,

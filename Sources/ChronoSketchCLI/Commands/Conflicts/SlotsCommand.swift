@@ -73,9 +73,10 @@ struct SlotsCommand: Command {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         let from = (try? date.adding(days: -1)) ?? date
         let to = (try? date.adding(days: 2)) ?? date
-        let load = LoadOptions(
+        var load = LoadOptions(
             zone: layout.zone, from: from, to: to, wrTimezone: layout.wrTimezone,
             expansion: layout.expansion)
+        load.filter = layout.filter
         guard
             let (loaded, windows) = CommandLoading.busy(
                 inputs, busy, options: load, strict: layout.strict, command: "ics slots", io: io)

@@ -36,17 +36,19 @@ struct LayoutOptions: Sendable {
     )
 
     /// The options every view takes, after its own.
-    static let shared: [OptionSpec] = [
-        CommonOptions.today, CommonOptions.zone, CommonOptions.language, format,
-        CommonOptions.output,
-        CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
-        CommonOptions.maxInstances,
-        CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
-    ]
+    static let shared: [OptionSpec] =
+        CommonOptions.filters + [
+            CommonOptions.today, CommonOptions.zone, CommonOptions.language, format,
+            CommonOptions.output,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.maxInstances,
+            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
+        ]
 
     let inputs: [InputSource]
     let zone: TargetZone
     let wrTimezone: WRTimezonePolicy
+    let filter: EventFilter
     let expansion: ExpansionLimits
     let format: Format
     let language: Language
@@ -62,6 +64,7 @@ struct LayoutOptions: Sendable {
         zone = try CommonOptions.zone(arguments, environment: environment)
         wrTimezone = try CommonOptions.choice(arguments, CommonOptions.wrTimezone, default: .apply)
         expansion = try CommonOptions.expansionLimits(arguments)
+        filter = try CommonOptions.filter(arguments)
         outputPath = arguments.value(CommonOptions.output.name)
         if rendering {
             format = try CommonOptions.format(

@@ -17,9 +17,10 @@ enum LayoutRun {
         let inputs = CommandLoading.withStandardInput(options.inputs, io)
         let zone = options.zone
         let language = options.language
-        let load = LoadOptions(
+        var load = LoadOptions(
             zone: zone, from: from, to: to, wrTimezone: options.wrTimezone,
             expansion: options.expansion)
+        load.filter = options.filter
         guard
             let loaded = CommandLoading.events(
                 inputs, options: load, strict: options.strict, command: "ics layout \(name)", io: io
