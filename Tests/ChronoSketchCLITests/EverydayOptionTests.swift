@@ -220,4 +220,70 @@ import Testing
         let bad = CLI.run(["events", Self.week, "--status", "maybe"])
         #expect(bad.status == 64)
     }
+
+    // MARK: - Slots over days
+
+    private func freeSlots(_ arguments: [String]) throws -> (status: Int32, slots: [[String: Any]])
+    {
+        let result = CLI.run(
+            ["slots", Self.week, "--tz", "Europe/Berlin", "--format", "json"] + arguments)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [String: Any], "\(result.standardError)")
+        return (result.status, try #require(object["slots"] as? [[String: Any]]))
+    }
+
+    @Test func theFirstFreeHourOfTheWeek() throws {
+        let first = try freeSlots([
+            "--today", "2026-12-07", "--from", "monday", "--to", "+7d", "--duration", "1h",
+            "--first", "1",
+        ])
+        #expect(first.status == 0)
+        #expect(first.slots.count == 1)
+        // Monday is taken until the 1:1 ends at 13:00 (stand-up, roadmap review, lunch, New York sync).
+        #expect(first.slots.first?["start"] as? String == "2026-12-07T13:00")
+        #expect(first.slots.first?["end"] as? String == "2026-12-07T14:00")
+    }
+
+    @Test func freeSlotsOfSeveralDaysKeepToTheWeekdaysAndTheRange() throws {
+        let all = try freeSlots([
+            "--from", "2026-12-07", "--days", "7", "--between", "9-17", "--every", "1h",
+            "--weekdays", "mon-fri",
+        ])
+        let dates = Set(all.slots.compactMap { $0["date"] as? String })
+        #expect(!dates.contains("2026-12-12") && !dates.contains("2026-12-13"))
+        // The offsite fills Thursday and Friday.
+        #expect(!dates.contains("2026-12-10") && !dates.contains("2026-12-11"))
+        for slot in all.slots {
+            let start = try #require(slot["start"] as? String)
+            let hour = Int(start.dropFirst(11).prefix(2)) ?? -1
+            #expect((9...16).contains(hour))
+        }
+        let weekend = try freeSlots([
+            "--from", "2026-12-07", "--days", "7", "--weekdays", "sa-su", "--duration", "8h",
+            "--between", "9-17",
+        ])
+        #expect(weekend.status == 0)
+        #expect(
+            weekend.slots.compactMap { $0["start"] as? String } == [
+                "2026-12-12T09:00", "2026-12-13T09:00",
+            ])
+        let none = try freeSlots([
+            "--from", "2026-12-10", "--days", "2", "--duration", "1h",
+        ])
+        #expect(none.status == 1)
+        #expect(none.slots.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--weekdays", "mon-fri"], "it is for several days"),
+        (["--days", "3", "--weekdays", "funday"], "expected weekday names or ranges"),
+        (["--date", "2026-12-08", "--days", "3"], "--date contradicts"),
+        (["--days", "2", "--length", "1h", "--duration", "2h"], "--length contradicts --duration"),
+    ])
+    func slotOptionsThatDoNotFit(arguments: [String], message: String) {
+        let result = CLI.run(["slots", Self.week] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
 }

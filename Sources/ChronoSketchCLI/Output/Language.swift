@@ -117,6 +117,17 @@ enum Language: String, CaseIterable, Sendable {
         self == .de ? "\(free) von \(total) Zeitfenstern frei" : "\(free) of \(total) slots free"
     }
 
+    var freeSlotsTitle: String { self == .de ? "Freie Zeitfenster" : "Free slots" }
+
+    /// `4 free slots in 5 days`.
+    func freeSlotSummary(_ count: Int, days: Int) -> String {
+        if self == .de {
+            return
+                "\(count) freie\(count == 1 ? "s" : "") Zeitfenster an \(days) Tag\(days == 1 ? "" : "en")"
+        }
+        return "\(count) free slot\(count == 1 ? "" : "s") in \(days) day\(days == 1 ? "" : "s")"
+    }
+
     /// `+3 more`.
     func more(_ count: Int) -> String { self == .de ? "+\(count) weitere" : "+\(count) more" }
     var busyHoursHeading: String { self == .de ? "Belegte Stunden" : "Busy hours" }

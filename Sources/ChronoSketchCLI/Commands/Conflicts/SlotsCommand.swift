@@ -15,19 +15,35 @@ struct SlotsCommand: Command {
         "every", "duration", help: "Time from one slot start to the next. (default: 30m)")
     static let length = OptionSpec.value(
         "length", "duration", help: "The length of each slot. (default: --every)")
+    static let duration = OptionSpec.value(
+        "duration", "duration", help: "Another name of --length: the time you need, such as 1h.")
+    static let weekdays = OptionSpec.value(
+        "weekdays", "days",
+        help:
+            "Over several days, the weekdays to look at: names or ranges, such as mon-fri or mo,we,fr. (default: every day)"
+    )
+    static let first = OptionSpec.value(
+        "first", "n", help: "Over several days, stop after the first n free slots.")
     static let format = OptionSpec.value(
         "format", "format", short: "f", help: "text or json. (default: text)")
 
     static let spec = CommandSpec(
         name: "slots",
-        abstract: "List a day's slots at a step, each available or not and why.",
+        abstract:
+            "List a day's slots at a step, each available or not and why; or the free slots of several days.",
         discussion: """
             Each slot is checked as 'ics check' checks a proposal: widened by the buffers, \
             against every busy event and blocked window. Slots start at the first time of \
-            --between, every --every, as long as they end by its second time.
+            --between, every --every, as long as they end by its second time. With --date (or \
+            none of --from, --to, --days) one day is listed, every slot with what is in its \
+            way. With --from/--to or --days the free slots of each day are listed, from every \
+            calendar given, on --weekdays, stopping after --first; the exit status is 1 when \
+            there is none.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date, between, every, length] + BusyOptions.policyOptions
+        options: [LayoutOptions.date] + CommonOptions.window.filter { $0.name != "today" } + [
+            between, every, length, duration, weekdays, first,
+        ] + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
                 CommonOptions.output,
@@ -38,6 +54,9 @@ struct SlotsCommand: Command {
     let layout: LayoutOptions
     let busy: BusyOptions
     let date: CivilDate
+    /// The days to list the free slots of; nil for one day's every slot.
+    let days: [CivilDate]?
+    let firstCount: Int?
     let range: (from: Int, to: Int)
     let step: Int
     let length: Int
@@ -50,9 +69,33 @@ struct SlotsCommand: Command {
         date = try layout.date(arguments)
         range = try Self.range(arguments.value(Self.between.name) ?? "09:00-17:00")
         step = try BusyOptions.duration(arguments, Self.every) ?? 1_800
-        length = try BusyOptions.duration(arguments, Self.length) ?? step
+        let length = try BusyOptions.duration(arguments, Self.length)
+        let needed = try BusyOptions.duration(arguments, Self.duration)
+        if let length, let needed, length != needed {
+            throw .contradiction("--length", "--duration")
+        }
+        self.length = length ?? needed ?? step
+        let window = try CommonOptions.window(arguments, dates: layout.dates(arguments))
+        if window.start != nil || window.end != nil {
+            guard !arguments.isSet(LayoutOptions.date.name) else {
+                throw .contradiction("--date", "--from, --to or --days")
+            }
+            days = try Self.days(
+                from: window.start, to: window.end, today: layout.dates(arguments).today,
+                on: Self.weekdays(arguments))
+        } else {
+            for option in [Self.weekdays, Self.first] where arguments.isSet(option.name) {
+                throw .invalidValue(
+                    arguments.value(option.name) ?? "", for: option,
+                    "it is for several days: give --from and --to, or --days")
+            }
+            days = nil
+        }
+        firstCount = try CommonOptions.positive(arguments, Self.first)
         guard step > 0 else { throw .invalidValue("0", for: Self.every, "it must be positive") }
-        guard length > 0 else { throw .invalidValue("0", for: Self.length, "it must be positive") }
+        guard self.length > 0 else {
+            throw .invalidValue("0", for: Self.length, "it must be positive")
+        }
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.text,
             byExtension: ["txt": [.text], "json": [.json]])
@@ -69,10 +112,61 @@ struct SlotsCommand: Command {
         return (minutes[0], minutes[1])
     }
 
+    /// The days of `[from, to)` on the chosen weekdays; `from` is today when only `--to` is
+    /// given. At most two years of them.
+    private static func days(
+        from: LocalDateTime?, to: LocalDateTime?, today: CivilDate, on weekdays: Set<Weekday>
+    ) throws(UsageError) -> [CivilDate] {
+        let first = from?.date ?? today
+        guard let end = to else {
+            throw UsageError(message: "ics slots over several days needs --to or --days")
+        }
+        let count = first.days(to: end.date) + (end.secondOfDay == 0 ? 0 : 1)
+        guard count <= 731 else {
+            throw .invalidValue(
+                end.description, for: CommonOptions.to, "ics slots looks at two years at most")
+        }
+        return (0..<max(0, count)).compactMap { try? first.adding(days: $0) }
+            .filter { weekdays.contains($0.weekday) }
+    }
+
+    /// `--weekdays mon-fri,sun`: names (`monday`, `mon`, `mo`) and ranges, which may wrap
+    /// (`fri-mon`).
+    private static func weekdays(_ arguments: ParsedArguments) throws(UsageError) -> Set<Weekday> {
+        guard let text = arguments.value(weekdays.name) else { return Set(Weekday.allCases) }
+        func day(_ name: Substring) -> Weekday? {
+            let word = name.lowercased()
+            guard word.count >= 2 else { return nil }
+            return Weekday.allCases.first { weekday in
+                let full = Language.en.weekdayName(weekday).lowercased()
+                return full.hasPrefix(word) && (word.count <= 3 || full == word)
+            }
+        }
+        var chosen: Set<Weekday> = []
+        for item in text.split(separator: ",") {
+            let ends = item.split(separator: "-")
+            guard (1...2).contains(ends.count), let start = day(ends[0]),
+                let last = day(ends[ends.count - 1])
+            else {
+                throw .invalidValue(
+                    text, for: weekdays, "expected weekday names or ranges such as mon-fri")
+            }
+            var current = start
+            chosen.insert(current)
+            while current != last {
+                current = current.advanced(by: 1)
+                chosen.insert(current)
+            }
+        }
+        return chosen
+    }
+
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
-        let from = (try? date.adding(days: -1)) ?? date
-        let to = (try? date.adding(days: 2)) ?? date
+        let first = days?.first ?? date
+        let last = days?.last ?? date
+        let from = (try? first.adding(days: -1)) ?? first
+        let to = (try? last.adding(days: 2)) ?? last
         var load = LoadOptions(
             zone: layout.zone, from: from, to: to, wrTimezone: layout.wrTimezone,
             expansion: layout.expansion)
@@ -81,6 +175,9 @@ struct SlotsCommand: Command {
             let (loaded, windows) = CommandLoading.busy(
                 inputs, busy, options: load, strict: layout.strict, command: "ics slots", io: io)
         else { return .unusableInput }
+        if let days {
+            return freeSlots(days, loaded: loaded, windows: windows, inputs: inputs, io: io)
+        }
         let slots = Availability.slots(
             events: Array(loaded.events), windows: windows, policy: busy.policy, date: date,
             from: range.from, to: range.to, step: step, length: length,
@@ -151,6 +248,92 @@ struct SlotsCommand: Command {
         json.field("available", slots.filter(\.isAvailable).count)
         json.field("unavailable", slots.filter { !$0.isAvailable }.count)
         json.endObject()
+        json.endObject()
+        json.raw("\n")
+        return json.bytes
+    }
+
+    // MARK: - Several days
+
+    /// The free slots of each day, in order, the first `--first` of them.
+    private func freeSlots(
+        _ days: [CivilDate], loaded: LoadedCalendar, windows: [BlockedWindow],
+        inputs: [InputSource], io: CommandIO
+    ) -> ExitStatus {
+        let events = Array(loaded.events)
+        var found: [(date: CivilDate, slot: Slot)] = []
+        let limit = firstCount ?? .max
+        for day in days where found.count < limit {
+            // The events a slot of this day can meet: within a day of it, and the buffers.
+            let reach = 1 + (busy.policy.bufferBefore + busy.policy.bufferAfter) / 86_400
+            let low = LocalDateTime(startOf: (try? day.adding(days: -reach)) ?? day)
+            let high = LocalDateTime(startOf: (try? day.adding(days: 1 + reach)) ?? day)
+            let near = events.filter { $0.interval.overlaps(from: low, to: high) }
+            for slot in Availability.slots(
+                events: near, windows: windows, policy: busy.policy, date: day, from: range.from,
+                to: range.to, step: step, length: length, on: layout.zone.timeLine)
+            where slot.isAvailable && found.count < limit {
+                found.append((day, slot))
+            }
+        }
+        let written = OutputTarget.write(
+            layout.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+        ) { output in
+            switch format {
+            case .text: output.write(freeText(found, days: days, zone: loaded.zone))
+            case .json: output.write(bytes: freeJSON(found, days: days, zone: loaded.zone))
+            }
+        }
+        guard written == .success else { return written }
+        return found.isEmpty ? .findings : .success
+    }
+
+    private var betweenText: String {
+        "\(ClockText.hoursAndMinutes(range.from))-\(ClockText.hoursAndMinutes(range.to))"
+    }
+
+    private func freeText(_ found: [(date: CivilDate, slot: Slot)], days: [CivilDate], zone: String)
+        -> String
+    {
+        let language = layout.language
+        var text = "\(language.freeSlotsTitle) · \(DurationText.describe(length))"
+        text += " / \(DurationText.describe(step)) · \(betweenText) · \(language.timesIn(zone))\n"
+        var shown: CivilDate?
+        for (date, slot) in found {
+            if date != shown {
+                text += "\n\(language.longDate(date))\n"
+                shown = date
+            }
+            text +=
+                "  \(AgendaFormatter.timeLabel(.timed(start: slot.start, end: slot.end), language))\n"
+        }
+        text += "\n\(language.freeSlotSummary(found.count, days: days.count))\n"
+        return text
+    }
+
+    private func freeJSON(_ found: [(date: CivilDate, slot: Slot)], days: [CivilDate], zone: String)
+        -> [UInt8]
+    {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("zone", zone)
+        json.field("from", days.first?.description)
+        json.field("to", days.last.flatMap { try? $0.adding(days: 1) }?.description)
+        json.field("between", betweenText)
+        json.field("everyMinutes", step / 60)
+        json.field("lengthMinutes", length / 60)
+        json.field("days", strings: days.map(\.description))
+        json.key("slots")
+        json.beginArray()
+        for (date, slot) in found {
+            json.beginObject()
+            json.field("date", date.description)
+            json.field("start", slot.start.description)
+            json.field("end", slot.end.description)
+            json.endObject()
+        }
+        json.endArray()
+        json.field("count", found.count)
         json.endObject()
         json.raw("\n")
         return json.bytes
