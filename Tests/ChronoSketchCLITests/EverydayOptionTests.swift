@@ -286,4 +286,61 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
+
+    // MARK: - Input formats
+
+    /// The same week as `.ics`, jCal, NDJSON, JSON and CSV (the last ones the occurrences
+    /// `ics events` writes), under telling names and under none: every reading command finds
+    /// the same conflicts and busy time in each.
+    @Test func everyReadingCommandReadsEveryFormat() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var files: [String] = []
+        for (format, names) in [
+            ("jcal", ["week.jcal", "week-jcal"]), ("ndjson", ["week.ndjson", "week-ndjson"]),
+            ("json", ["week.json", "week-json"]), ("csv", ["week.csv", "week-csv"]),
+        ] {
+            let converted = CLI.run(["convert", Self.week, "--format", format, "--tz", "UTC"])
+            #expect(converted.status == 0)
+            for name in names {
+                let path = directory.appendingPathComponent(name).path
+                try Data(converted.standardOutput.utf8).write(to: URL(fileURLWithPath: path))
+                files.append(path)
+            }
+        }
+        let commands: [[String]] = [
+            ["conflicts", "--format", "json"],
+            ["freebusy", "--from", "2026-12-07", "--days", "7"],
+            ["slots", "--from", "2026-12-07", "--days", "7", "--format", "json"],
+            [
+                "check", "--start", "2026-12-08T13:00", "--end", "2026-12-08T16:00", "--format",
+                "json",
+            ],
+        ]
+        for command in commands {
+            let expected = CLI.run(command + [Self.week, "--tz", "UTC"])
+            for file in files {
+                let result = CLI.run(command + [file, "--tz", "UTC"])
+                #expect(result.status == expected.status, "\(command) \(file)")
+                #expect(
+                    result.standardOutput.replacingOccurrences(of: file, with: "")
+                        .replacingOccurrences(
+                            of: #""line":\d+"#, with: "", options: .regularExpression)
+                        == expected.standardOutput.replacingOccurrences(of: Self.week, with: "")
+                        .replacingOccurrences(
+                            of: #""line":\d+"#, with: "", options: .regularExpression),
+                    "\(command) \(file)")
+                #expect(result.standardError.isEmpty, "\(command) \(file): \(result.standardError)")
+            }
+        }
+        // Standard input: the format is told by its first bytes.
+        let records = CLI.run(["events", Self.week, "--format", "ndjson", "--tz", "UTC"])
+        let piped = CLI.run(
+            ["conflicts", "--tz", "UTC"], standardInput: Array(records.standardOutput.utf8))
+        let direct = CLI.run(["conflicts", Self.week, "--tz", "UTC"])
+        #expect(piped.status == 1)
+        #expect(
+            piped.standardOutput.split(separator: "\n").last
+                == direct.standardOutput.split(separator: "\n").last)
+    }
 }

@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import Foundation
 
 /// The formats `ics convert` reads and writes.
 public enum ConversionFormat: String, Sendable, CaseIterable {
@@ -264,6 +265,47 @@ public enum Converter {
             let head = String(decoding: start.prefix(6), as: UTF8.self).uppercased()
             return head.hasPrefix("BEGIN:") ? .ics : .csv
         }
+    }
+
+    /// One input of a command that reads events, as the loader takes it: `.ics` as it is
+    /// (standard input and regular files without a telling extension are told by their first
+    /// bytes, and still read as they come; a FIFO without one is `.ics`), jCal, JSON, NDJSON
+    /// and CSV as their tree.
+    /// - Throws: ``InputError`` when a record input cannot be read.
+    public static func eventInput(
+        _ input: InputSource, limits: ReadLimits, database: ZoneInfoDatabase = .system,
+        log: inout DiagnosticLog
+    ) throws(InputError) -> InputSource {
+        let format: ConversionFormat
+        switch input {
+        case .document:
+            return input
+        case .memory(_, let bytes):
+            format = sniff(bytes)
+        case .standardInput:
+            format = sniff(StandardInputAhead.shared.peek(significant: 16))
+        case .file(let path):
+            if let named = ConversionFormat.inferred(fromPath: path), named != .json {
+                format = named
+            } else if input.canBeReadTwice {
+                format = sniff(Self.head(of: path))
+            } else {
+                // A FIFO or a process substitution gives its bytes once: read as `.ics`.
+                return input
+            }
+        }
+        guard format != .ics else { return input }
+        let options = ConversionOptions(
+            from: format, to: .ics, load: LoadOptions(zone: .utc, limits: limits),
+            stamp: LocalDateTime(startOf: .minimum))
+        return try readable(input, options: options, database: database, twice: false, log: &log)
+    }
+
+    /// The first bytes of a file; empty when it cannot be read (the reader says why).
+    private static func head(of path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4_096)).map { [UInt8]($0) } ?? []
     }
 
     private static func isICSByName(_ input: InputSource) -> Bool {

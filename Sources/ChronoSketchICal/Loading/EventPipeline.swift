@@ -28,6 +28,7 @@ struct EventPipeline {
     let inputs: [InputSource]
     let options: LoadOptions
     private let mapper: EventMapper
+    private let database: ZoneInfoDatabase
     private var assembly: SeriesAssembly
     private var expander: SeriesExpander
     private var logs: [DiagnosticLog]
@@ -45,6 +46,7 @@ struct EventPipeline {
     ) {
         self.inputs = inputs
         self.options = options
+        self.database = database
         mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
         assembly = SeriesAssembly(release: release)
@@ -65,9 +67,11 @@ struct EventPipeline {
     ) {
         for (fileIndex, input) in inputs.enumerated() {
             do throws(InputError) {
+                let readable = try Converter.eventInput(
+                    input, limits: options.limits, database: database, log: &logs[fileIndex])
                 let stream = ReadAheadStream(
                     try CalendarStream(
-                        reading: input, limits: options.limits, inspector: options.inspector))
+                        reading: readable, limits: options.limits, inspector: options.inspector))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 while let item = try stream.next() {
                     let source = item.source

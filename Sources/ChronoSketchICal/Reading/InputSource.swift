@@ -61,6 +61,8 @@ struct ChunkReader {
     private var handle: FileHandle?
     private var memory: [UInt8]?
     private var memoryOffset = 0
+    /// Bytes of standard input read ahead to tell its format, given out first.
+    private var pending: [UInt8]?
 
     /// Opens the input.
     /// - Throws: ``InputError`` for a missing file, a directory or an unreadable file.
@@ -76,6 +78,8 @@ struct ChunkReader {
             memory = ICalWriter.write(document)
         case .standardInput:
             handle = FileHandle.standardInput
+            let ahead = StandardInputAhead.shared.take()
+            if !ahead.isEmpty { pending = ahead }
         case .file(let path):
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -105,6 +109,10 @@ struct ChunkReader {
             defer { memoryOffset = end }
             return Array(bytes[memoryOffset..<end])
         }
+        if let ahead = pending {
+            pending = nil
+            return ahead
+        }
         guard let handle else { return nil }
         do {
             guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty
@@ -124,5 +132,41 @@ struct ChunkReader {
             try? handle.close()
         }
         handle = nil
+    }
+}
+
+/// The first bytes of standard input, read before its reader opens it so that its format can
+/// be told (``Converter/sniff(_:)``); the reader then gives them out first.
+final class StandardInputAhead: @unchecked Sendable {
+    static let shared = StandardInputAhead()
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private var ended = false
+
+    /// At least `count` bytes that are not blanks (or all there is), without consuming them.
+    func peek(significant count: Int) -> [UInt8] {
+        lock.withLock {
+            while !ended,
+                bytes.lazy.filter({ $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }).count
+                    < count
+            {
+                guard let data = try? FileHandle.standardInput.read(upToCount: 1 << 16),
+                    !data.isEmpty
+                else {
+                    ended = true
+                    break
+                }
+                bytes += data
+            }
+            return bytes
+        }
+    }
+
+    /// What was read ahead, once.
+    func take() -> [UInt8] {
+        lock.withLock {
+            defer { bytes = [] }
+            return bytes
+        }
     }
 }

@@ -29,8 +29,7 @@ struct SlotsCommand: Command {
 
     static let spec = CommandSpec(
         name: "slots",
-        abstract:
-            "List a day's slots at a step, each available or not and why; or the free slots of several days.",
+        abstract: "List the slots of a day, free or not and why, or free slots of days.",
         discussion: """
             Each slot is checked as 'ics check' checks a proposal: widened by the buffers, \
             against every busy event and blocked window. Slots start at the first time of \
