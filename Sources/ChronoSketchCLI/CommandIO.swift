@@ -80,6 +80,8 @@ public struct CommandIO {
     public var standardErrorIsTerminal: Bool
     /// Whether only errors are written to standard error (`-q`, `--quiet`).
     public var quiet = false
+    /// Whether standard input is a terminal (a person would be typing a calendar).
+    public var standardInputIsTerminal = false
 
     public init(
         standardOutput: any TextOutput, standardError: any TextOutput,
@@ -95,12 +97,14 @@ public struct CommandIO {
 
     /// The process's own streams and environment.
     public static func process() -> CommandIO {
-        CommandIO(
+        var io = CommandIO(
             standardOutput: FileDescriptorOutput(
                 FileHandle.standardOutput, endsTheRunAs: "standard output"),
             standardError: FileDescriptorOutput(FileHandle.standardError),
             environment: ProcessInfo.processInfo.environment,
             standardErrorIsTerminal: isatty(FileHandle.standardError.fileDescriptor) != 0)
+        io.standardInputIsTerminal = isatty(FileHandle.standardInput.fileDescriptor) != 0
+        return io
     }
 
     /// Whether diagnostics may be coloured: a terminal, and `NO_COLOR` unset or empty.

@@ -343,4 +343,23 @@ import Testing
             piped.standardOutput.split(separator: "\n").last
                 == direct.standardOutput.split(separator: "\n").last)
     }
+
+    // MARK: - Standard input on a terminal
+
+    /// Under a pseudo-terminal (util-linux `script`), a command given no file says it reads
+    /// the terminal; through a pipe it says nothing of the kind.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func aTerminalOnStandardInputGetsAHint() throws {
+        let hint = "reading a calendar from standard input (the terminal)"
+        let terminal = try CLI.runBinary(
+            [
+                "-c", "(sleep 1; printf '\\004') | script -qc \"$0 events --tz UTC\" /dev/null",
+                CLI.binary.path,
+            ], limit: 60, shell: true)
+        #expect(terminal.standardOutput.contains(hint), "\(terminal.standardOutput)")
+        let piped = try CLI.runBinary(
+            ["-c", "printf '' | \"$0\" events --tz UTC", CLI.binary.path], shell: true)
+        #expect(!piped.standardError.contains(hint))
+        #expect(piped.standardError.contains("Empty file"))
+    }
 }
