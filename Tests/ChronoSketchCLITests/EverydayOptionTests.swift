@@ -362,4 +362,15 @@ import Testing
         #expect(!piped.standardError.contains(hint))
         #expect(piped.standardError.contains("Empty file"))
     }
+
+    /// UTC by any of the database's names, `/etc/localtime`'s `Etc/UTC` included, is `UTC`.
+    @Test(arguments: ["Etc/UTC", "Etc/Universal", "Zulu", "GMT"])
+    func utcIsCalledUTC(name: String) {
+        let named = CLI.run(["events", Self.week, "--tz", name])
+        #expect(named.standardOutput.hasPrefix("Times in UTC\n"))
+        let local = CLI.run(["events", Self.week, "--format", "json"], environment: ["TZ": name])
+        #expect(local.standardOutput.contains(#""zone":"UTC""#))
+        let london = CLI.run(["events", Self.week, "--tz", "Europe/London"])
+        #expect(london.standardOutput.hasPrefix("Times in Europe/London\n"))
+    }
 }

@@ -7,9 +7,17 @@ public struct TargetZone: Sendable {
     let rules: any ZoneRules
 
     init(rules: any ZoneRules) {
-        name = rules.identifier
+        name = Self.utcNames.contains(rules.identifier) ? "UTC" : rules.identifier
         self.rules = rules
     }
+
+    /// The IANA database's names of UTC (a machine set to UTC names `/etc/localtime`
+    /// `Etc/UTC`), all shown as `UTC`.
+    private static let utcNames: Set<String> = [
+        "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "Etc/GMT", "Etc/GMT0", "Etc/GMT+0",
+        "Etc/GMT-0", "Etc/Greenwich", "UCT", "Universal", "Zulu", "GMT", "GMT0", "GMT+0",
+        "GMT-0", "Greenwich",
+    ]
 
     /// UTC.
     public static let utc = TargetZone(rules: FixedOffsetZone.utc)
