@@ -179,11 +179,25 @@ enum CommonOptions {
     static func date(_ arguments: ParsedArguments, _ option: OptionSpec, _ dates: DateText)
         throws(UsageError) -> CivilDate?
     {
+        try read(arguments, option, expected: "a date", dates.day)
+    }
+
+    /// A date or time option, in any of ``DateText``'s forms.
+    static func point(_ arguments: ParsedArguments, _ option: OptionSpec, _ dates: DateText)
+        throws(UsageError) -> LocalDateTime?
+    {
+        try read(arguments, option, expected: "a date or time", dates.point)
+    }
+
+    private static func read<Value>(
+        _ arguments: ParsedArguments, _ option: OptionSpec, expected: String,
+        _ parse: (String) -> Value?
+    ) throws(UsageError) -> Value? {
         guard let text = arguments.value(option.name) else { return nil }
-        guard let day = dates.day(text) else {
-            throw .invalidValue(text, for: option, reason(text, expected: "a date"))
+        guard let value = parse(text) else {
+            throw .invalidValue(text, for: option, reason(text, expected: expected))
         }
-        return day
+        return value
     }
 
     /// Why a date did not read: the calendar's reason for one shaped like `2026-02-30`, else
@@ -201,17 +215,6 @@ enum CommonOptions {
             }
         }
         return "expected \(expected): \(DateText.forms)"
-    }
-
-    /// A date or time option, in any of ``DateText``'s forms.
-    static func point(_ arguments: ParsedArguments, _ option: OptionSpec, _ dates: DateText)
-        throws(UsageError) -> LocalDateTime?
-    {
-        guard let text = arguments.value(option.name) else { return nil }
-        guard let point = dates.point(text) else {
-            throw .invalidValue(text, for: option, reason(text, expected: "a date or time"))
-        }
-        return point
     }
 
     static func choice<T: RawRepresentable & CaseIterable>(

@@ -64,8 +64,9 @@ struct SlotsCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         layout = try LayoutOptions(arguments, environment: environment)
-        busy = try BusyOptions(arguments, dates: layout.dates(arguments))
-        date = try layout.date(arguments)
+        let dates = try layout.dates(arguments)
+        busy = try BusyOptions(arguments, dates: dates)
+        date = try CommonOptions.date(arguments, LayoutOptions.date, dates) ?? dates.today
         range = try Self.range(arguments.value(Self.between.name) ?? "09:00-17:00")
         step = try BusyOptions.duration(arguments, Self.every) ?? 1_800
         let length = try BusyOptions.duration(arguments, Self.length)
@@ -74,13 +75,13 @@ struct SlotsCommand: Command {
             throw .contradiction("--length", "--duration")
         }
         self.length = length ?? needed ?? step
-        let window = try CommonOptions.window(arguments, dates: layout.dates(arguments))
+        let window = try CommonOptions.window(arguments, dates: dates)
         if window.start != nil || window.end != nil {
             guard !arguments.isSet(LayoutOptions.date.name) else {
                 throw .contradiction("--date", "--from, --to or --days")
             }
             days = try Self.days(
-                from: window.start, to: window.end, today: layout.dates(arguments).today,
+                from: window.start, to: window.end, today: dates.today,
                 on: Self.weekdays(arguments))
         } else {
             for option in [Self.weekdays, Self.first] where arguments.isSet(option.name) {
