@@ -1,0 +1,265 @@
+import ChronoSketchCore
+import ChronoSketchICal
+
+/// `ics info`: what each calendar holds, at a glance.
+struct InfoCommand: Command {
+    enum Format: String, CaseIterable {
+        case text, json
+    }
+
+    static let format = OptionSpec.value(
+        "format", "format", short: "f",
+        help: "text (a summary per file) or json (an array, an object per file). (default: text)")
+
+    static let spec = CommandSpec(
+        name: "info",
+        abstract: "Summarize calendars: events, series, overrides, time zones, dates, findings.",
+        discussion: """
+            For each file: its calendars, names and producers (PRODID); its VEVENTs as single \
+            events, series (and how many never end) and overrides; how their starts are \
+            written (all-day, UTC, floating, zoned); every TZID the times name, how often and \
+            how it was resolved (an embedded VTIMEZONE, the IANA database, a Windows name, a \
+            prefixed or dashed name, or not at all); each calendar's X-WR-TIMEZONE; the \
+            occurrences the events give and the span they cover in the --tz zone; the other \
+            components; and what reading found, counted by kind. The findings are told here \
+            instead of on stderr; 'ics validate' lists each. Exit status: 0, or 2 when a file \
+            cannot be read (the others are still summarized).
+            """,
+        positional: PositionalSpec(
+            name: "file", help: "Calendar files; '-' or none reads standard input.",
+            repeats: true),
+        options: [
+            format, CommonOptions.zone, CommonOptions.wrTimezone, CommonOptions.output,
+            CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
+            CommonOptions.maxIterations,
+        ])
+
+    let inputs: [InputSource]
+    let options: LoadOptions
+    let format: Format
+    let outputPath: String?
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        inputs = CommonOptions.inputs(arguments)
+        options = LoadOptions(
+            zone: try CommonOptions.zone(arguments, environment: environment),
+            wrTimezone: try CommonOptions.choice(
+                arguments, CommonOptions.wrTimezone, default: .apply),
+            expansion: try CommonOptions.expansionLimits(arguments))
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.text,
+            byExtension: ["txt": [.text], "json": [.json]])
+        outputPath = arguments.value(CommonOptions.output.name)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        var summaries: [Result<CalendarInfo, InputError>] = []
+        for input in inputs {
+            do {
+                summaries.append(.success(try CalendarInfo.read(input, options: options)))
+            } catch {
+                summaries.append(.failure(error))
+            }
+        }
+        let unusable = summaries.compactMap { summary -> InputError? in
+            if case .failure(let error) = summary { return error }
+            return nil
+        }
+        for error in unusable { DiagnosticPrinter.print(error, to: io) }
+        if CommandLoading.shouldStop(unusable: unusable, inputs: inputs.count) {
+            return .unusableInput
+        }
+        return OutputTarget.write(outputPath, inputs: inputs, io: io, unusable: unusable) {
+            output in
+            switch format {
+            case .text:
+                let texts = summaries.compactMap { try? $0.get() }.map(InfoText.text)
+                output.write(texts.joined(separator: "\n"))
+            case .json:
+                output.write(bytes: InfoJSON.json(summaries))
+            }
+        }
+    }
+}
+
+/// `ics info` as text: a line per subject, labels in a column.
+enum InfoText {
+    static func text(_ info: CalendarInfo) -> String {
+        var lines: [(label: String, text: String)] = []
+        func line(_ label: String, _ text: String) { lines.append((label, text)) }
+
+        var calendars = "\(info.calendars)"
+        if !info.names.isEmpty {
+            calendars += ": " + info.names.map { "“\($0)”" }.joined(separator: ", ")
+        }
+        if !info.methods.isEmpty {
+            calendars += " (METHOD \(info.methods.joined(separator: ", ")))"
+        }
+        line("calendars", calendars)
+        for (index, producer) in info.producers.enumerated() {
+            line(index == 0 ? "producer" : "", producer)
+        }
+        var events = "\(info.events)"
+        if info.events > 0 {
+            var parts = ["\(info.singleEvents) single"]
+            var series = counted(info.series, "series", plural: "series")
+            if info.openEndedSeries > 0 { series += " (\(info.openEndedSeries) without end)" }
+            parts.append(series)
+            parts.append(counted(info.overrides, "override"))
+            events += ": " + parts.joined(separator: ", ")
+        }
+        line("events", events)
+        if info.events > 0 {
+            let starts = [
+                (info.allDayEvents, "all-day"), (info.zonedEvents, "zoned"),
+                (info.utcEvents, "UTC"), (info.floatingEvents, "floating"),
+            ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            if !starts.isEmpty { line("starts", starts.joined(separator: ", ")) }
+        }
+        var occurrences = "\(info.occurrences)"
+        if let first = info.firstStart, let last = info.lastEnd {
+            occurrences += ", from \(shown(first)) to \(shown(last))"
+            if info.openEndedSeries > 0 { occurrences += " (series without end cut there)" }
+        }
+        line("occurrences", occurrences)
+        let width = max(0, info.zones.map(\.tzid.count).max() ?? 0)
+        let usesWidth = String(info.zones.map(\.uses).max() ?? 0).count
+        for (index, zone) in info.zones.enumerated() {
+            let uses = String(zone.uses)
+            line(
+                index == 0 ? "time zones" : "",
+                zone.tzid.padding(to: width) + "  "
+                    + String(repeating: " ", count: usesWidth - uses.count) + uses + "× "
+                    + zone.resolution.description)
+        }
+        if info.zones.isEmpty { line("time zones", "none named") }
+        for zone in info.calendarZones {
+            line("X-WR-TIMEZONE", "\(zone.tzid): \(zone.resolution.description)")
+        }
+        let others = info.components.filter { $0.name != "VEVENT" }
+        if !others.isEmpty {
+            line("components", others.map { "\($0.name) \($0.count)" }.joined(separator: ", "))
+        }
+        let errors = info.findings.filter { $0.severity == .error }.reduce(0) { $0 + $1.count }
+        let warnings = info.findings.filter { $0.severity == .warning }.reduce(0) { $0 + $1.count }
+        line(
+            "findings",
+            info.findings.isEmpty
+                ? "none" : "\(counted(errors, "error")), \(counted(warnings, "warning"))")
+        let countWidth = String(info.findings.map(\.count).max() ?? 0).count
+        for kind in info.findings {
+            let count = String(kind.count)
+            line(
+                "",
+                String(repeating: " ", count: countWidth - count.count) + count + "  "
+                    + kind.severity.rawValue.padding(to: 7) + " " + kind.pattern)
+        }
+        let labelWidth = lines.map(\.label.count).max() ?? 0
+        var text = info.file + "\n"
+        for (label, value) in lines {
+            text +=
+                ("  " + label.padding(to: labelWidth) + "  " + value).trimmingTrailingSpaces()
+                + "\n"
+        }
+        return text
+    }
+
+    static func counted(_ count: Int, _ word: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? word : plural ?? word + "s")"
+    }
+
+    /// `2026-12-07` at midnight, `2026-12-07 09:30` otherwise.
+    static func shown(_ time: LocalDateTime) -> String {
+        time.secondOfDay == 0
+            ? time.date.description
+            : "\(time.date) \(ClockText.hoursAndMinutes(time.secondOfDay / 60))"
+    }
+}
+
+/// `ics info --format json`: an array with an object per file, `{"file", "error"}` for one
+/// that cannot be read.
+enum InfoJSON {
+    static func json(_ summaries: [Result<CalendarInfo, InputError>]) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for summary in summaries {
+            writer.beginObject()
+            switch summary {
+            case .failure(let error):
+                writer.field("file", error.file)
+                writer.field("error", error.message)
+            case .success(let info):
+                write(info, to: &writer)
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.raw("\n")
+        return writer.bytes
+    }
+
+    private static func write(_ info: CalendarInfo, to writer: inout JSONWriter) {
+        writer.field("file", info.file)
+        writer.field("calendars", info.calendars)
+        writer.field("names", strings: info.names)
+        writer.field("producers", strings: info.producers)
+        writer.field("methods", strings: info.methods)
+        writer.key("events")
+        writer.beginObject()
+        writer.field("total", info.events)
+        writer.field("single", info.singleEvents)
+        writer.field("series", info.series)
+        writer.field("seriesWithoutEnd", info.openEndedSeries)
+        writer.field("overrides", info.overrides)
+        writer.endObject()
+        writer.key("starts")
+        writer.beginObject()
+        writer.field("allDay", info.allDayEvents)
+        writer.field("zoned", info.zonedEvents)
+        writer.field("utc", info.utcEvents)
+        writer.field("floating", info.floatingEvents)
+        writer.endObject()
+        writer.field("occurrences", info.occurrences)
+        writer.field("firstStart", info.firstStart?.description)
+        writer.field("lastEnd", info.lastEnd?.description)
+        writer.key("zones")
+        writer.beginArray()
+        for zone in info.zones { write(zone, to: &writer) }
+        writer.endArray()
+        writer.key("calendarZones")
+        writer.beginArray()
+        for zone in info.calendarZones { write(zone, to: &writer) }
+        writer.endArray()
+        writer.key("components")
+        writer.beginObject()
+        for (name, count) in info.components { writer.field(name, count) }
+        writer.endObject()
+        writer.key("findings")
+        writer.beginArray()
+        for kind in info.findings {
+            writer.beginObject()
+            writer.field("severity", kind.severity.rawValue)
+            writer.field("pattern", kind.pattern)
+            writer.field("count", kind.count)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    private static func write(_ zone: CalendarInfo.Zone, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("tzid", zone.tzid)
+        writer.field("resolution", zone.resolution.kind)
+        writer.field("readAs", zone.resolution.ianaName)
+        writer.field("uses", zone.uses)
+        writer.endObject()
+    }
+}
+
+extension String {
+    /// The text padded with spaces to `width` characters (never cut).
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import ChronoSketchCLI
+@testable import ChronoSketchICal
+
+/// `ics info`: the counts, zones and findings of `Fixtures/info/mixed.ics`, whose contents
+/// the expectations below are read from (two calendars; eleven VEVENTs: eight single, a
+/// weekly series of four with one EXDATE and one override, a daily series without end).
+@Suite struct InfoCommandTests {
+    private static let mixed = CLI.fixture("info/mixed.ics")
+
+    private func json(_ arguments: [String], standardInput: [UInt8]? = nil) throws -> [[String:
+        Any]]
+    {
+        let result = CLI.run(
+            ["info", "--format", "json", "--tz", "Europe/Berlin"] + arguments,
+            standardInput: standardInput)
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        return try #require(parsed as? [[String: Any]])
+    }
+
+    @Test func countsEventsByKind() throws {
+        let info = try #require(try json([Self.mixed]).first)
+        #expect(info["calendars"] as? Int == 2)
+        #expect(info["names"] as? [String] == ["Mixed"])
+        #expect(
+            info["producers"] as? [String] == [
+                "-//ChronoSketch//info fixture//EN", "-//ChronoSketch//second calendar//EN",
+            ])
+        let events = try #require(info["events"] as? [String: Int])
+        #expect(
+            events == [
+                "total": 11, "single": 8, "series": 2, "seriesWithoutEnd": 1, "overrides": 1,
+            ])
+        let starts = try #require(info["starts"] as? [String: Int])
+        #expect(starts == ["allDay": 1, "zoned": 8, "utc": 1, "floating": 1])
+        let components = try #require(info["components"] as? [String: Int])
+        #expect(components["VTODO"] == 1)
+        #expect(components["VTIMEZONE"] == 1)
+        #expect(components["VEVENT"] == 11)
+    }
+
+    @Test func tellsHowEachZoneWasResolved() throws {
+        let info = try #require(try json([Self.mixed]).first)
+        let zones = try #require(info["zones"] as? [[String: Any]])
+        func zone(_ tzid: String) -> (String?, String?, Int?) {
+            let found = zones.first { $0["tzid"] as? String == tzid }
+            return (
+                found?["resolution"] as? String, found?["readAs"] as? String,
+                found?["uses"] as? Int
+            )
+        }
+        #expect(zone("W. Europe Standard Time") == ("windows", "Europe/Berlin", 2))
+        #expect(zone("Customized Time Zone") == ("embedded", nil, 1))
+        // DTSTART, DTEND and EXDATE of the series; RECURRENCE-ID, DTSTART and DTEND of the
+        // override.
+        #expect(
+            zone("/mozilla.org/20050126_1/America/New_York") == ("prefixed", "America/New_York", 6)
+        )
+        #expect(zone("America-Chicago") == ("dashed", "America/Chicago", 2))
+        #expect(zone("Europe/Berlin") == ("database", nil, 2))
+        #expect(zone("Mars/Olympus_Mons") == ("unknown", nil, 2))
+        #expect(zone("Venus/Maxwell") == ("unknown", nil, 1))
+        #expect(zones.count == 7)
+        let calendarZones = try #require(info["calendarZones"] as? [[String: Any]])
+        #expect(calendarZones.map { $0["tzid"] as? String } == ["Europe/Berlin"])
+    }
+
+    @Test func spanAndOccurrencesFollowTheEvents() throws {
+        // Until 2 years after the latest start (2026-12-24): the daily series gives
+        // 2026-12-07 … 2028-12-23, 748 days; the weekly one 3 of 4 (one excluded, one moved).
+        let info = try #require(try json([Self.mixed]).first)
+        #expect(info["firstStart"] as? String == "2026-12-07T09:00")
+        #expect(info["lastEnd"] as? String == "2028-12-23T15:15")
+        #expect(info["occurrences"] as? Int == 748 + 3 + 8)
+    }
+
+    @Test func countsFindingsByKind() throws {
+        let info = try #require(try json([Self.mixed]).first)
+        let findings = try #require(info["findings"] as? [[String: Any]])
+        let unknown = findings.first { $0["pattern"] as? String == "Unknown time zone '…'" }
+        #expect(unknown?["count"] as? Int == 2)
+        #expect(unknown?["severity"] as? String == "warning")
+        #expect(findings.contains { $0["pattern"] as? String == "A series has no end" })
+    }
+
+    @Test func textNamesEverySubject() {
+        let result = CLI.run(["info", Self.mixed, "--tz", "Europe/Berlin"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == Self.mixed)
+        let labels = lines.dropFirst().compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+        for label in ["calendars", "producer", "events", "starts", "occurrences", "findings"] {
+            #expect(labels.contains(label), "no \(label) line")
+        }
+        #expect(
+            lines.contains {
+                $0.contains("W. Europe Standard Time") && $0.contains("Europe/Berlin")
+            }
+        )
+        #expect(lines.contains { $0.contains("8 single, 2 series (1 without end), 1 override") })
+    }
+
+    @Test(arguments: [
+        ("Unknown time zone 'Mars/Olympus'", "Unknown time zone '…'"),
+        (
+            "2026-03-29T02:30:00 does not exist in Europe/Berlin (clocks move forward)",
+            "… does not exist in Europe/Berlin (clocks move forward)"
+        ),
+        (
+            "VEVENT has DTSTART more than once (first at line 7)",
+            "VEVENT has DTSTART more than once (first at line …)"
+        ),
+        ("The calendar's zone is unknown", "The calendar's zone is unknown"),
+        ("3 series have no end (the first here)", "… series have no end (the first here)"),
+    ])
+    func findingPatterns(message: String, pattern: String) {
+        #expect(CalendarInfo.pattern(message) == pattern)
+    }
+
+    @Test func readsOtherFormatsAndStandardInput() throws {
+        let jcal = CLI.run(["convert", Self.mixed, "--format", "jcal"])
+        #expect(jcal.status == 0)
+        let info = try #require(
+            try json(["-"], standardInput: Array(jcal.standardOutput.utf8)).first)
+        #expect(info["file"] as? String == "<stdin>")
+        #expect((info["events"] as? [String: Int])?["total"] == 11)
+    }
+
+    @Test func anUnreadableFileIsNamedAndTheOthersSummarized() throws {
+        let result = CLI.run(["info", "--format", "json", "/nonexistent/cal.ics", Self.mixed])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("/nonexistent/cal.ics: error:"))
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        let files = try #require(parsed as? [[String: Any]])
+        #expect(files.count == 2)
+        #expect(files[0]["error"] is String)
+        #expect((files[1]["events"] as? [String: Int])?["total"] == 11)
+        let alone = CLI.run(["info", "/nonexistent/cal.ics"])
+        #expect(alone.status == 2)
+        #expect(alone.standardOutput.isEmpty)
+    }
+}
