@@ -6,8 +6,8 @@ public enum ICSCommandLine {
 
     static let commands: [any Command.Type] = [
         EventsCommand.self, InfoCommand.self, ConvertCommand.self, ValidateCommand.self,
-        ConflictsCommand.self,
-        CheckCommand.self, SlotsCommand.self, FreeBusyCommand.self,
+        ConflictsCommand.self, CheckCommand.self, SlotsCommand.self, FreeBusyCommand.self,
+        CompletionCommand.self,
     ]
 
     static let groups: [CommandGroup] = [
@@ -56,6 +56,10 @@ public enum ICSCommandLine {
             io.standardOutput.write("ics \(version) (libical \(Libical.version))\n")
             return ExitStatus.success.rawValue
         case "help":
+            if arguments.dropFirst().first == "--man" {
+                io.standardOutput.write(ManPage.text(commands: commands, groups: groups))
+                return ExitStatus.success.rawValue
+            }
             guard arguments.count > 1 else {
                 io.standardOutput.write(rootHelp())
                 return ExitStatus.success.rawValue

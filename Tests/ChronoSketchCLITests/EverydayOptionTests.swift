@@ -374,3 +374,73 @@ import Testing
         #expect(london.standardOutput.hasPrefix("Times in Europe/London\n"))
     }
 }
+
+/// `--lang` and `--week-start` from the locale (`LC_ALL`, `LC_TIME`, `LANG`).
+@Suite struct LocaleDefaultTests {
+    @Test(
+        arguments: [
+            (["LANG": "de_DE.UTF-8"], "de", "DE"), (["LANG": "en_US"], "en", "US"),
+            (["LANG": "pt_BR.UTF-8@euro"], "pt", "BR"), (["LANG": "de"], "de", nil),
+            (["LANG": "C.UTF-8"], nil, nil), (["LANG": "POSIX"], nil, nil), ([:], nil, nil),
+            (["LC_ALL": "de_AT.UTF-8", "LANG": "en_US.UTF-8"], "de", "AT"),
+            (["LC_ALL": "", "LC_TIME": "en_GB.UTF-8", "LANG": "de_DE.UTF-8"], "en", "GB"),
+        ] as [([String: String], String?, String?)])
+    func readsTheLocale(environment: [String: String], language: String?, territory: String?) {
+        #expect(UserLocale(environment) == UserLocale(language: language, territory: territory))
+    }
+
+    @Test(
+        arguments: [
+            ("en_US.UTF-8", nil, Weekday.sunday), ("en_GB.UTF-8", nil, .monday),
+            ("de_DE.UTF-8", nil, .monday), ("de", nil, .monday), ("C.UTF-8", nil, .sunday),
+            ("ja_JP.UTF-8", nil, .sunday), ("en_US.UTF-8", Language.de, .monday),
+            ("de_DE.UTF-8", Language.en, .sunday),
+        ] as [(String, Language?, Weekday)])
+    func weekStart(lang: String, given: Language?, expected: Weekday) {
+        #expect(UserLocale(["LANG": lang]).weekStart(lang: given) == expected)
+    }
+
+    private static let week = CLI.fixture("demo/team-week.ics")
+
+    private func weekStart(_ arguments: [String], _ environment: [String: String]) throws
+        -> String?
+    {
+        let result = CLI.run(
+            ["layout", "week", Self.week, "--date", "2026-12-09", "-f", "json"] + arguments,
+            environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        return (object as? [String: Any])?["weekStart"] as? String
+    }
+
+    @Test func theWeekViewStartsAsTheLocaleSays() throws {
+        #expect(try weekStart([], ["LANG": "en_US.UTF-8"]) == "2026-12-06")
+        #expect(try weekStart([], ["LANG": "en_GB.UTF-8"]) == "2026-12-07")
+        #expect(
+            try weekStart([], ["LC_TIME": "de_DE.UTF-8", "LANG": "en_US.UTF-8"]) == "2026-12-07")
+        #expect(try weekStart(["--lang", "en"], ["LANG": "de_DE.UTF-8"]) == "2026-12-06")
+        #expect(try weekStart(["--week-start", "sunday"], ["LANG": "de_DE.UTF-8"]) == "2026-12-06")
+        #expect(try weekStart([], [:]) == "2026-12-06")
+    }
+
+    @Test func aGermanLocaleWritesGermanViewsUnlessLangSaysOtherwise() {
+        let arguments = ["layout", "week", Self.week, "--date", "2026-12-09"]
+        let german = CLI.run(arguments, environment: ["LANG": "de_DE.UTF-8"])
+        #expect(german.standardOutput.hasPrefix("KW 50/2026 · Montag, 7. Dezember 2026"))
+        let english = CLI.run(arguments + ["--lang", "en"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(english.standardOutput.hasPrefix("Week 50 of 2026 · Sunday 6 December 2026"))
+    }
+
+    @Test func thisWeekInEveryCommandFollowsTheLocale() throws {
+        func first(_ environment: [String: String]) -> String? {
+            let result = CLI.run(
+                [
+                    "events", Self.week, "--from", "this-week", "--days", "1", "--today",
+                    "2026-12-09", "-f", "ndjson", "--tz", "UTC",
+                ], environment: environment)
+            return result.standardError.isEmpty ? result.standardOutput : nil
+        }
+        // The fixture's week holds no event on Sunday 6 December, one on Monday the 7th.
+        #expect(first(["LANG": "en_US.UTF-8"]) == "")
+        #expect(first(["LANG": "de_DE.UTF-8"])?.contains("\"2026-12-07") == true)
+    }
+}

@@ -58,6 +58,8 @@ enum CLI {
         var variables = ProcessInfo.processInfo.environment
         variables["TZ"] = "UTC"
         variables.removeValue(forKey: "NO_COLOR")
+        // No locale: views in English, weeks as English ones start, whatever the machine's.
+        for name in ["LC_ALL", "LC_TIME", "LANG", "COLUMNS"] { variables.removeValue(forKey: name) }
         for (key, value) in environment ?? [:] { variables[key] = value }
         process.environment = variables
         // Output goes to files, so neither stream can fill up and block the child.

@@ -12,11 +12,27 @@ struct OptionSpec: Sendable {
     var repeats = false
     /// Whether the command needs it: shown without brackets in the usage line.
     var isRequired = false
+    /// The values it takes when they are few and fixed (`text`, `json`): completion offers
+    /// them.
+    var values: [String] = []
 
     /// The same option, required.
     var required: OptionSpec {
         var option = self
         option.isRequired = true
+        return option
+    }
+
+    /// The same option, taking the raw values of `type` (the enumeration it is read as).
+    func choosing<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> OptionSpec
+    where T.RawValue == String {
+        choosing(T.allCases.map(\.rawValue))
+    }
+
+    /// The same option, taking one of `values`.
+    func choosing(_ values: [String]) -> OptionSpec {
+        var option = self
+        option.values = values
         return option
     }
 
@@ -42,6 +58,8 @@ struct PositionalSpec: Sendable {
     var name: String
     var help: String
     var repeats: Bool
+    /// The values it takes when they are few and fixed; none for files.
+    var values: [String] = []
 }
 
 /// A command's name, description and arguments, from which parsing and help are derived.
@@ -56,7 +74,10 @@ struct CommandSpec: Sendable {
     var fullName: String { "ics \(name)" }
 
     /// `Usage: ics events [<file> ...] [--from <date>] …`
-    var usage: String {
+    var usage: String { usageParts.joined(separator: " ") }
+
+    /// The usage line's words: the name, the positional, then each option.
+    var usageParts: [String] {
         var parts = [fullName]
         if let positional {
             parts.append(positional.repeats ? "[<\(positional.name)> ...]" : "<\(positional.name)>")
@@ -64,7 +85,7 @@ struct CommandSpec: Sendable {
         for option in options {
             parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 }
 

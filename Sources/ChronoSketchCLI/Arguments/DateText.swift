@@ -16,6 +16,19 @@ struct DateText: Sendable {
     static let forms =
         "YYYY-MM-DD, YYYY-MM-DDTHH:MM, today, tomorrow, yesterday, +Nd, -Nd, +Nw, a weekday, this-week, next-week, this-month or next-month"
 
+    /// The words for a day, as shell completion offers them.
+    static let words =
+        [
+            "today", "tomorrow", "yesterday", "this-week", "next-week", "last-week",
+            "this-month", "next-month", "last-month",
+        ] + weekdayNames.map(\.0)
+
+    private static let weekdayNames: [(String, Weekday)] = [
+        ("monday", .monday), ("tuesday", .tuesday), ("wednesday", .wednesday),
+        ("thursday", .thursday), ("friday", .friday), ("saturday", .saturday),
+        ("sunday", .sunday),
+    ]
+
     /// A day, or nil when `text` is none of the day forms.
     func day(_ text: String) -> CivilDate? {
         let word = text.lowercased()
@@ -80,11 +93,6 @@ struct DateText: Sendable {
     }
 
     private static func weekday(_ word: String) -> Weekday? {
-        let names: [(String, Weekday)] = [
-            ("monday", .monday), ("tuesday", .tuesday), ("wednesday", .wednesday),
-            ("thursday", .thursday), ("friday", .friday), ("saturday", .saturday),
-            ("sunday", .sunday),
-        ]
-        return names.first { $0.0 == word || ($0.0.prefix(3) == word) }?.1
+        weekdayNames.first { $0.0 == word || ($0.0.prefix(3) == word) }?.1
     }
 }

@@ -44,7 +44,8 @@ enum CommonOptions {
         "category", "name", repeats: true, help: "Keep events with this category (any case).")
     static let status = OptionSpec.value(
         "status", "status", repeats: true,
-        help: "Keep events with this status: confirmed, tentative, cancelled, or none.")
+        help: "Keep events with this status: confirmed, tentative, cancelled, or none."
+    ).choosing(["confirmed", "tentative", "cancelled", "none"])
     static let uid = OptionSpec.value(
         "uid", "uid", repeats: true, help: "Keep the events of this UID.")
     static let attendee = OptionSpec.value(
@@ -58,9 +59,8 @@ enum CommonOptions {
     /// `--match`, `--category`, `--status`, `--uid`, `--attendee`, checked.
     static func filter(_ arguments: ParsedArguments) throws(UsageError) -> EventFilter {
         let statuses = arguments.values[status.name] ?? []
-        for value in statuses
-        where !["confirmed", "tentative", "cancelled", "none"].contains(value.lowercased()) {
-            throw .notOneOf(value, for: status, ["confirmed", "tentative", "cancelled", "none"])
+        for value in statuses where !status.values.contains(value.lowercased()) {
+            throw .notOneOf(value, for: status, status.values)
         }
         return EventFilter(
             texts: arguments.values[match.name] ?? [],
@@ -73,11 +73,14 @@ enum CommonOptions {
         "x-wr-timezone", "policy",
         help:
             "apply: read floating times of a calendar with X-WR-TIMEZONE in that zone; ignore: keep them floating. (default: apply)"
-    )
+    ).choosing(WRTimezonePolicy.self)
     static let quiet = OptionSpec.flag(
         "quiet", short: "q", help: "Write errors only to stderr; leave warnings out.")
     static let language = OptionSpec.value(
-        "lang", "lang", help: "Language of weekday and month names: en or de. (default: en)")
+        "lang", "lang",
+        help:
+            "Language of weekday and month names: en or de. (default: de in a German locale (LC_ALL, LC_TIME, LANG), else en)"
+    ).choosing(Language.self)
     static let output = OptionSpec.value(
         "output", "file", short: "o", help: "Write to this file (atomically) instead of stdout.")
 
@@ -127,7 +130,8 @@ enum CommonOptions {
         var options = LoadOptions(
             zone: zone, wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
-        (options.start, options.end) = try window(arguments, dates: dates(arguments, zone: zone))
+        (options.start, options.end) = try window(
+            arguments, dates: dates(arguments, zone: zone, environment: environment))
         options.filter = try filter(arguments)
         return options
     }
@@ -156,10 +160,24 @@ enum CommonOptions {
         return (start, end)
     }
 
-    /// What relative dates count from: `--today`, else today on the wall clock of `zone`.
+    /// `--lang`, else the locale's language (``UserLocale``).
+    static func language(_ arguments: ParsedArguments, environment: [String: String])
+        throws(UsageError) -> Language
+    {
+        guard arguments.isSet(language.name) else { return UserLocale(environment).viewLanguage }
+        return try choice(arguments, language, default: .en)
+    }
+
+    /// What relative dates count from: `--today`, else today on the wall clock of `zone`;
+    /// weeks (`this-week`) start on `weekStart`, else as `--lang` or the locale says
+    /// (``UserLocale/weekStart(lang:)``).
     static func dates(
-        _ arguments: ParsedArguments, zone: TargetZone, weekStart: Weekday = .monday
+        _ arguments: ParsedArguments, zone: TargetZone, weekStart: Weekday? = nil,
+        environment: [String: String]
     ) throws(UsageError) -> DateText {
+        let lang: Language? =
+            arguments.isSet(language.name) ? try choice(arguments, language, default: .en) : nil
+        let weekStart = weekStart ?? UserLocale(environment).weekStart(lang: lang)
         if let text = arguments.value(today.name) {
             do {
                 return DateText(today: try CivilDate(parsing: text), weekStart: weekStart)
@@ -220,6 +238,7 @@ enum CommonOptions {
     static func choice<T: RawRepresentable & CaseIterable>(
         _ arguments: ParsedArguments, _ option: OptionSpec, default defaultValue: T
     ) throws(UsageError) -> T where T.RawValue == String {
+        assert(option.values == T.allCases.map(\.rawValue), "--\(option.name) offers other values")
         guard let text = arguments.value(option.name) else { return defaultValue }
         guard let value = T(rawValue: text) else {
             throw .notOneOf(text, for: option, T.allCases.map(\.rawValue))
@@ -241,6 +260,9 @@ enum CommonOptions {
         _ arguments: ParsedArguments, _ option: OptionSpec, default defaultValue: T,
         byExtension: [String: [T]], alias: (option: String, value: T)? = nil
     ) throws(UsageError) -> T where T.RawValue == String {
+        assert(
+            Set(option.values).isSubset(of: T.allCases.map(\.rawValue)),
+            "--\(option.name) offers values it does not take")
         var given: T?
         if let text = arguments.value(option.name) {
             guard let value = T(rawValue: text.lowercased()) else {

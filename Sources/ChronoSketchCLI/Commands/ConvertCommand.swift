@@ -8,19 +8,20 @@ struct ConvertCommand: Command {
         "format", "format", short: "f",
         help:
             "The output format: ics, jcal, json, ndjson or csv. (default: from the -o extension, else ics)"
-    )
+    ).choosing(ConversionFormat.self)
     static let target = OptionSpec.value(
         "to", "date",
         help:
             "Keep events (whole series) that start before this date or time. The older spelling --to <format> (ics, jcal, json, ndjson, csv) still names the format."
     )
     static let targetFormat = OptionSpec.value(
-        "to-format", "format", help: "The older spelling of --format.")
+        "to-format", "format", help: "The older spelling of --format."
+    ).choosing(ConversionFormat.self)
     static let sourceFormat = OptionSpec.value(
         "from-format", "format",
         help:
             "The input format: ics, jcal, json, ndjson or csv (default: from each file's extension, else its content)."
-    )
+    ).choosing(ConversionFormat.self)
     static let columns = OptionSpec.value(
         "columns", "columns",
         help:
@@ -101,7 +102,7 @@ struct ConvertCommand: Command {
                 arguments, CommonOptions.wrTimezone, default: .apply),
             expansion: try CommonOptions.expansionLimits(arguments))
         (load.start, load.end) = try CommonOptions.window(
-            window, dates: CommonOptions.dates(arguments, zone: zone))
+            window, dates: CommonOptions.dates(arguments, zone: zone, environment: environment))
         load.filter = try CommonOptions.filter(arguments)
         let source: ConversionFormat? = try arguments.value(Self.sourceFormat.name).map {
             value throws(UsageError) in

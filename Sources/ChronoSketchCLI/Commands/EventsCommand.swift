@@ -15,12 +15,13 @@ struct EventsCommand: Command {
         "order", "order",
         help:
             "start (sorted by start, then id) or file (as read, written while reading: memory stays flat; json, ndjson or csv). (default: start)"
-    )
+    ).choosing(Order.self)
 
     static let format = OptionSpec.value(
         "format", "format", short: "f",
         help:
-            "text (an agenda), json (an array), ndjson (one object a line) or csv. (default: text)")
+            "text (an agenda), json (an array), ndjson (one object a line) or csv. (default: text)"
+    ).choosing(Format.self)
 
     static let spec = CommandSpec(
         name: "events",
@@ -68,7 +69,7 @@ struct EventsCommand: Command {
                 "file", for: Self.order, "file order writes json, ndjson or csv; add --format")
         }
         strict = arguments.isSet(CommonOptions.strict.name)
-        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        language = try CommonOptions.language(arguments, environment: environment)
         outputPath = arguments.value(CommonOptions.output.name)
     }
 

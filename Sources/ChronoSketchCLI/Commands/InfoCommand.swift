@@ -9,7 +9,8 @@ struct InfoCommand: Command {
 
     static let format = OptionSpec.value(
         "format", "format", short: "f",
-        help: "text (a summary per file) or json (an array, an object per file). (default: text)")
+        help: "text (a summary per file) or json (an array, an object per file). (default: text)"
+    ).choosing(Format.self)
 
     static let spec = CommandSpec(
         name: "info",

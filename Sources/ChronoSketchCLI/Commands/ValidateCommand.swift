@@ -9,7 +9,8 @@ struct ValidateCommand: Command {
 
     static let format = OptionSpec.value(
         "format", "format", short: "f",
-        help: "text (file:line: severity: message) or json (an array). (default: text)")
+        help: "text (file:line: severity: message) or json (an array). (default: text)"
+    ).choosing(Format.self)
 
     static let errorsOnly = OptionSpec.flag(
         "errors-only",

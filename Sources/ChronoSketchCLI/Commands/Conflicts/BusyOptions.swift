@@ -21,7 +21,8 @@ struct BusyOptions: Sendable {
         help: "Widen each timed event by this much after it: the gap every event needs after it.")
     static let allDay = OptionSpec.value(
         "all-day", "policy",
-        help: "busy or free: whether all-day events take up time. (default: busy)")
+        help: "busy or free: whether all-day events take up time. (default: busy)"
+    ).choosing(AllDay.self)
     static let ignoreTentative = OptionSpec.flag(
         "ignore-tentative", help: "Treat STATUS:TENTATIVE events as free.")
     static let blocked = OptionSpec.value(

@@ -16,7 +16,8 @@ struct CheckCommand: Command {
     static let title = OptionSpec.value(
         "title", "text", help: "What the proposal is called in the report. (default: Proposal)")
     static let format = OptionSpec.value(
-        "format", "format", short: "f", help: "text or json. (default: text)")
+        "format", "format", short: "f", help: "text or json. (default: text)"
+    ).choosing(Format.self)
 
     static let spec = CommandSpec(
         name: "check",
@@ -47,7 +48,7 @@ struct CheckCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         let zone = try CommonOptions.zone(arguments, environment: environment)
-        let dates = try CommonOptions.dates(arguments, zone: zone)
+        let dates = try CommonOptions.dates(arguments, zone: zone, environment: environment)
         busy = try BusyOptions(arguments, dates: dates)
         let start = try Self.time(arguments, Self.start, dates)
         let end = try Self.time(arguments, Self.end, dates)
@@ -73,7 +74,7 @@ struct CheckCommand: Command {
         load.filter = try CommonOptions.filter(arguments)
         self.load = load
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
-        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
     }
 

@@ -12,7 +12,7 @@ struct ConflictsCommand: Command {
         "format", "format", short: "f",
         help:
             "text (a report by day), json (one object), ndjson (a conflict a line) or csv. (default: text)"
-    )
+    ).choosing(Format.self)
     static let acrossFiles = OptionSpec.flag(
         "across-files", help: "Only pairs of events from different files.")
     static let withinFiles = OptionSpec.flag(
@@ -21,7 +21,7 @@ struct ConflictsCommand: Command {
         "by", "key",
         help:
             "Find conflicts per resource: attendee, location, resource, file, category, organizer or status; only events sharing one clash."
-    )
+    ).choosing(EventKey.self)
 
     static let maxConflicts = OptionSpec.value(
         "max-conflicts", "n", help: "Stop after this many conflicts. (default: 1000000)")
@@ -60,7 +60,9 @@ struct ConflictsCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
-        busy = try BusyOptions(arguments, dates: CommonOptions.dates(arguments, zone: load.zone))
+        busy = try BusyOptions(
+            arguments,
+            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment))
         let resource: EventKey? =
             arguments.isSet(Self.by.name)
             ? try CommonOptions.choice(arguments, Self.by, default: EventKey.location) : nil
@@ -81,7 +83,7 @@ struct ConflictsCommand: Command {
                 "txt": [.text], "json": [.json], "ndjson": [.ndjson], "jsonl": [.ndjson],
                 "csv": [.csv],
             ])
-        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        language = try CommonOptions.language(arguments, environment: environment)
         outputPath = arguments.value(CommonOptions.output.name)
         strict = arguments.isSet(CommonOptions.strict.name)
     }

@@ -10,7 +10,8 @@ struct FreeBusyCommand: Command {
 
     static let format = OptionSpec.value(
         "format", "format", short: "f",
-        help: "json, or ics for a VFREEBUSY component. (default: json)")
+        help: "json, or ics for a VFREEBUSY component. (default: json)"
+    ).choosing(Format.self)
 
     static let spec = CommandSpec(
         name: "freebusy",
@@ -49,7 +50,9 @@ struct FreeBusyCommand: Command {
         }
         self.from = from
         self.to = to
-        busy = try BusyOptions(arguments, dates: CommonOptions.dates(arguments, zone: load.zone))
+        busy = try BusyOptions(
+            arguments,
+            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment))
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.json,
             byExtension: ["json": [.json], "ics": [.ics]])

@@ -25,7 +25,8 @@ struct SlotsCommand: Command {
     static let first = OptionSpec.value(
         "first", "n", help: "Over several days, stop after the first n free slots.")
     static let format = OptionSpec.value(
-        "format", "format", short: "f", help: "text or json. (default: text)")
+        "format", "format", short: "f", help: "text or json. (default: text)"
+    ).choosing(Format.self)
 
     static let spec = CommandSpec(
         name: "slots",

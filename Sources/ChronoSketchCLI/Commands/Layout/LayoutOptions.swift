@@ -22,13 +22,17 @@ struct LayoutOptions: Sendable {
     )
     static let format = OptionSpec.value(
         "format", "format", short: "f",
-        help: "text (for people), json (for scripts), svg or html (a picture). (default: text)")
+        help: "text (for people), json (for scripts), svg or html (a picture). (default: text)"
+    ).choosing(Format.self)
     static let renderFormat = OptionSpec.value(
         "format", "format", short: "f",
-        help: "svg, or html for a page around it. (default: html when -o ends in .html, else svg)")
+        help: "svg, or html for a page around it. (default: html when -o ends in .html, else svg)"
+    ).choosing(["svg", "html"])
     static let weekStart = OptionSpec.value(
         "week-start", "day",
-        help: "monday or sunday. (default: from --lang: monday for de, sunday for en)")
+        help:
+            "monday or sunday. (default: --lang's (monday for de, sunday for en), else the locale's territory, else its language)"
+    ).choosing(WeekStart.self)
     static let minimumMinutes = OptionSpec.value(
         "minimum-minutes", "n",
         help:
@@ -54,6 +58,10 @@ struct LayoutOptions: Sendable {
     let language: Language
     let outputPath: String?
     let strict: Bool
+    /// The user's locale, for the week start.
+    let locale: UserLocale
+    /// Whether `--lang` was given (it then sets the week start).
+    let languageGiven: Bool
 
     /// - Parameter rendering: for `ics render`: the format is svg or html, by default svg
     ///   unless `-o` names an `.html` file.
@@ -78,14 +86,17 @@ struct LayoutOptions: Sendable {
                 arguments, Self.format, default: Format.text,
                 byExtension: ["txt": [.text], "json": [.json], "svg": [.svg], "html": [.html]])
         }
-        language = try CommonOptions.choice(arguments, CommonOptions.language, default: .en)
+        language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
+        locale = UserLocale(environment)
+        languageGiven = arguments.isSet(CommonOptions.language.name)
     }
 
     /// What relative dates count from (``CommonOptions/dates(_:zone:weekStart:)``), weeks
     /// starting as `--week-start` or the language says.
     func dates(_ arguments: ParsedArguments) throws(UsageError) -> DateText {
-        try CommonOptions.dates(arguments, zone: zone, weekStart: firstWeekday(arguments))
+        try CommonOptions.dates(
+            arguments, zone: zone, weekStart: firstWeekday(arguments), environment: [:])
     }
 
     /// `--date` (or `option`) in any day form, else today on the wall clock of the target zone.
@@ -96,9 +107,11 @@ struct LayoutOptions: Sendable {
         return try CommonOptions.date(arguments, option, dates) ?? dates.today
     }
 
-    /// `--week-start`, else the language's.
+    /// `--week-start`, else as `--lang` or the locale says (``UserLocale/weekStart(lang:)``).
     func firstWeekday(_ arguments: ParsedArguments) throws(UsageError) -> Weekday {
-        guard arguments.isSet(Self.weekStart.name) else { return language.weekStart }
+        guard arguments.isSet(Self.weekStart.name) else {
+            return locale.weekStart(lang: languageGiven ? language : nil)
+        }
         return try CommonOptions.choice(arguments, Self.weekStart, default: WeekStart.monday)
             .weekday
     }

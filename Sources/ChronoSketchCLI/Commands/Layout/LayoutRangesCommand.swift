@@ -9,7 +9,8 @@ struct LayoutRangesCommand: LayoutView {
         "day-boundary", "HH:MM",
         help: "When a period starts, such as 12:00 for nights. (default: 00:00)")
     static let period = OptionSpec.value(
-        "period", "period", help: "day or week. (default: day)")
+        "period", "period", help: "day or week. (default: day)"
+    ).choosing(RangePeriod.self)
 
     static let spec = CommandSpec(
         name: "layout ranges",

@@ -10,16 +10,19 @@ struct LayoutTimelineCommand: LayoutView {
     static let days = OptionSpec.value(
         "days", "n", help: "Days in the window. (default: 1 for hour, 7 for day, 28 for week)")
     static let scale = OptionSpec.value(
-        "scale", "scale", help: "Column unit: hour, day or week. (default: day)")
+        "scale", "scale", help: "Column unit: hour, day or week. (default: day)"
+    ).choosing(TimelineScale.self)
     static let zoom = OptionSpec.value(
-        "zoom", "n", help: "Columns per unit: 1, 2, 4, 6 or 8. (default: 1)")
+        "zoom", "n", help: "Columns per unit: 1, 2, 4, 6 or 8. (default: 1)"
+    ).choosing(["1", "2", "4", "6", "8"])
     static let rows = OptionSpec.value(
         "rows", "key",
         help:
             "What a row stands for: attendee, location, resource, file, category, organizer or status. (default: file)"
-    )
+    ).choosing(EventKey.self)
     static let groupBy = OptionSpec.value(
-        "group-by", "key", help: "Group the rows by one of the same keys. (default: no groups)")
+        "group-by", "key", help: "Group the rows by one of the same keys. (default: no groups)"
+    ).choosing(EventKey.self)
 
     static let spec = CommandSpec(
         name: "layout timeline",
