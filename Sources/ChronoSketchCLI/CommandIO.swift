@@ -82,6 +82,10 @@ public struct CommandIO {
     public var quiet = false
     /// Whether standard input is a terminal (a person would be typing a calendar).
     public var standardInputIsTerminal = false
+    /// Whether standard output is a terminal.
+    public var standardOutputIsTerminal = false
+    /// Told how far reading has come, when a progress line shows it.
+    var progress: ReadProgress?
 
     public init(
         standardOutput: any TextOutput, standardError: any TextOutput,
@@ -104,6 +108,7 @@ public struct CommandIO {
             environment: ProcessInfo.processInfo.environment,
             standardErrorIsTerminal: isatty(FileHandle.standardError.fileDescriptor) != 0)
         io.standardInputIsTerminal = isatty(FileHandle.standardInput.fileDescriptor) != 0
+        io.standardOutputIsTerminal = isatty(FileHandle.standardOutput.fileDescriptor) != 0
         return io
     }
 

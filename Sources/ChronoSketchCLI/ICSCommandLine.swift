@@ -129,6 +129,19 @@ public enum ICSCommandLine {
                 let instance = try command.init(parsed, environment: io.environment)
                 var io = io
                 io.quiet = parsed.isSet(CommonOptions.quiet.name)
+                guard io.standardErrorIsTerminal, !io.quiet, io.environment["TERM"] != "dumb"
+                else { return instance.run(io: io) }
+                let line = ProgressLine(
+                    total: ProgressLine.totalBytes(
+                        parsed.positionals.isEmpty ? ["-"] : parsed.positionals),
+                    width: ProgressLine.terminalWidth())
+                io.progress = line.progress
+                io.standardError = ProgressErasingOutput(io.standardError, erasing: line)
+                if io.standardOutputIsTerminal {
+                    io.standardOutput = ProgressErasingOutput(io.standardOutput, erasing: line)
+                }
+                line.start()
+                defer { line.stop() }
                 return instance.run(io: io)
             }
         } catch {

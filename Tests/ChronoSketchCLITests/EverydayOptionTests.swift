@@ -363,6 +363,73 @@ import Testing
         #expect(piped.standardError.contains("Empty file"))
     }
 
+    /// Under a pseudo-terminal, a run that lasts more than a second shows a progress line on
+    /// stderr and erases it at the end; through a pipe, or with `--quiet`, nothing. The run
+    /// lasts because its input, a FIFO, stalls for two seconds halfway.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+        arguments: [(true, false), (true, true), (false, false)])
+    func aLongReadShowsProgressOnATerminalOnly(terminal: Bool, quiet: Bool) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var first = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ChronoSketch//Tests//EN\r\n"
+        var second = ""
+        for number in 0..<200 {
+            let event =
+                "BEGIN:VEVENT\r\nUID:e\(number)@tests\r\nDTSTAMP:20260101T000000Z\r\n"
+                + "DTSTART:20260105T\(String(format: "%02d", number % 24))0000Z\r\nDURATION:PT30M\r\n"
+                + "SUMMARY:Event \(number)\r\nEND:VEVENT\r\n"
+            if number < 100 { first += event } else { second += event }
+        }
+        second += "END:VCALENDAR\r\n"
+        try first.write(
+            to: directory.appendingPathComponent("first"), atomically: true, encoding: .utf8)
+        try second.write(
+            to: directory.appendingPathComponent("second"), atomically: true, encoding: .utf8)
+        let command =
+            "\"$0\" events cal.ics --format ndjson\(quiet ? " --quiet" : "") > out.ndjson"
+        let run =
+            terminal
+            ? "script -qec '\(command.replacingOccurrences(of: "$0", with: CLI.binary.path))' typescript > /dev/null"
+            : "\(command) 2> typescript"
+        let result = try CLI.runBinary(
+            [
+                "-c",
+                "mkfifo cal.ics && { cat first; sleep 2; cat second; } > cal.ics & \(run); wait",
+                CLI.binary.path,
+            ], in: directory, limit: 60, shell: true)
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = try String(
+            contentsOf: directory.appendingPathComponent("out.ndjson"), encoding: .utf8)
+        #expect(output.split(separator: "\n").count == 200)
+        let seen = try String(
+            contentsOf: directory.appendingPathComponent("typescript"), encoding: .utf8)
+        if terminal, !quiet {
+            #expect(seen.contains("\rics: reading "), "\(seen)")
+            #expect(seen.contains(" events, "))
+            // Erased at the end: the last thing drawn is a carriage return and a clear.
+            let erased = try #require(seen.range(of: "\r\u{1B}[K", options: .backwards))
+            #expect(!seen[erased.upperBound...].contains("ics: reading"))
+        } else {
+            #expect(!seen.contains("ics: reading"), "\(seen)")
+        }
+    }
+
+    @Test func theProgressLineSaysBytesEventsAndTime() {
+        #expect(
+            ProgressLine.text(bytes: 45_200_000, total: 98_000_000, events: 41_000, seconds: 3.25)
+                == "ics: reading 45.2 of 98.0 MB (46 %), 41,000 events, 3.2 s")
+        #expect(
+            ProgressLine.text(bytes: 1_000_000, total: nil, events: 1, seconds: 1.0)
+                == "ics: reading 1.0 MB, 1 event, 1.0 s")
+        // Text converted from JSON outgrows its file: no percentage above 100.
+        #expect(
+            ProgressLine.text(bytes: 3_000_000, total: 2_000_000, events: 10, seconds: 2)
+                == "ics: reading 3.0 MB, 10 events, 2.0 s")
+        #expect(ProgressLine.grouped(1_234_567) == "1,234,567")
+        #expect(ProgressLine.grouped(999) == "999")
+    }
+
     /// UTC by any of the database's names, `/etc/localtime`'s `Etc/UTC` included, is `UTC`.
     @Test(arguments: ["Etc/UTC", "Etc/Universal", "Zulu", "GMT"])
     func utcIsCalledUTC(name: String) {

@@ -55,7 +55,7 @@ enum CommandLoading {
     ) -> LoadedCalendar? {
         let loaded: LoadedCalendar
         do {
-            loaded = try CalendarLoader.load(inputs, options: options)
+            loaded = try CalendarLoader.load(inputs, options: options.reporting(to: io))
         } catch {
             DiagnosticPrinter.print(error, to: io)
             return nil
@@ -104,5 +104,22 @@ enum CommandLoading {
             }
         }
         return windows
+    }
+}
+
+extension LoadOptions {
+    /// The same options, telling the run's progress line (if any) how far reading has come.
+    func reporting(to io: CommandIO) -> LoadOptions {
+        var options = self
+        options.progress = io.progress
+        return options
+    }
+}
+
+extension ConversionOptions {
+    func reporting(to io: CommandIO) -> ConversionOptions {
+        var options = self
+        options.load.progress = io.progress
+        return options
     }
 }

@@ -137,7 +137,7 @@ struct ConvertCommand: Command {
 
     /// Occurrences by start: the listing is made whole, reported on, then written.
     private func runSorted(_ inputs: [InputSource], io: CommandIO) -> ExitStatus {
-        let result = Converter.occurrences(inputs, options: options)
+        let result = Converter.occurrences(inputs, options: options.reporting(to: io))
         guard
             CommandLoading.report(
                 result.diagnostics, unusable: result.unusableInputs, inputs: inputs.count,
@@ -158,7 +158,9 @@ struct ConvertCommand: Command {
         var unusable: [InputError] = []
         let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
             let held = strict && (outputPath ?? "-") == "-" ? MemoryOutput() : nil
-            (diagnostics, unusable) = Converter.calendar(inputs, options: options) { bytes in
+            (diagnostics, unusable) = Converter.calendar(inputs, options: options.reporting(to: io))
+            {
+                bytes in
                 (held ?? output).write(bytes: bytes)
             }
             if CommandLoading.shouldStop(unusable: unusable, inputs: inputs.count)

@@ -108,7 +108,7 @@ struct EventsCommand: Command {
         -> ExitStatus
     {
         let (records, sorted, diagnostics, unusable) = OccurrenceRecords.load(
-            inputs, options: options, format: format)
+            inputs, options: options.reporting(to: io), format: format)
         guard
             CommandLoading.report(
                 diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
@@ -132,7 +132,9 @@ struct EventsCommand: Command {
         var unusable: [InputError] = []
         let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
             var stream = OccurrenceStream(format: occurrenceFormat)
-            (diagnostics, unusable) = CalendarLoader.stream(inputs, options: options) { event in
+            (diagnostics, unusable) = CalendarLoader.stream(
+                inputs, options: options.reporting(to: io)
+            ) { event in
                 if let chunk = stream.append(event) { output.write(bytes: chunk) }
             }
             if strict, !unusable.isEmpty || diagnostics.contains(where: { $0.severity == .error }) {

@@ -58,7 +58,8 @@ struct InfoCommand: Command {
         var summaries: [Result<CalendarInfo, InputError>] = []
         for input in inputs {
             do {
-                summaries.append(.success(try CalendarInfo.read(input, options: options)))
+                summaries.append(
+                    .success(try CalendarInfo.read(input, options: options.reporting(to: io))))
             } catch {
                 summaries.append(.failure(error))
             }

@@ -57,7 +57,7 @@ struct ValidateCommand: Command {
         var summaries: [String] = []
         for input in CommandLoading.withStandardInput(inputs, io) {
             do {
-                var found = try Validator.validate(input, options: options)
+                var found = try Validator.validate(input, options: options.reporting(to: io))
                 if errorsOnly { found.removeAll { $0.severity != .error } }
                 findings += found
                 summaries.append(Self.summary(of: found, in: input.name))

@@ -114,7 +114,8 @@ public enum Converter {
             for (index, source) in sources.enumerated() {
                 guard let source else { continue }
                 do {
-                    var items = try ComponentSources.open(source, limits: options.load.limits)
+                    var items = try ComponentSources.open(
+                        source, limits: options.load.limits, progress: options.load.progress)
                     while let item = try items.next() {
                         if case .component(let component) = item {
                             CopyNotes.note(component, file: names[index], log: &logs[index])

@@ -28,6 +28,8 @@ public struct LoadOptions: Sendable {
     public var expansion: ExpansionLimits
     /// Shown every item read from the inputs (``Validator``).
     var inspector: ComponentInspector?
+    /// Told the bytes read and the events mapped, for a progress line.
+    public var progress: ReadProgress?
 
     public init(
         zone: TargetZone, from: CivilDate? = nil, to: CivilDate? = nil,

@@ -23,11 +23,13 @@ struct CalendarStream {
     /// - Parameter inspector: shown every item read (the checks of `ics validate`, which so
     ///   read the input once with the events).
     /// - Throws: ``InputError`` when the input is missing or unreadable.
-    init(reading source: InputSource, limits: ReadLimits, inspector: ComponentInspector? = nil)
-        throws(InputError)
-    {
+    /// - Parameter progress: told the bytes read.
+    init(
+        reading source: InputSource, limits: ReadLimits, inspector: ComponentInspector? = nil,
+        progress: ReadProgress? = nil
+    ) throws(InputError) {
         name = source.name
-        reader = try ComponentSources.open(source, limits: limits)
+        reader = try ComponentSources.open(source, limits: limits, progress: progress)
         self.inspector = inspector
     }
 

@@ -71,7 +71,8 @@ struct EventPipeline {
                     input, limits: options.limits, database: database, log: &logs[fileIndex])
                 let stream = ReadAheadStream(
                     try CalendarStream(
-                        reading: readable, limits: options.limits, inspector: options.inspector))
+                        reading: readable, limits: options.limits, inspector: options.inspector,
+                        progress: options.progress))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 while let item = try stream.next() {
                     let source = item.source
@@ -164,6 +165,7 @@ struct EventPipeline {
     private mutating func hand<Sink: EventSink>(
         _ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, to sink: inout Sink
     ) {
+        options.progress?.mapped()
         sink.take(
             event, stamp: stamp, fileIndex: fileIndex,
             inWindow: event.interval.overlaps(from: from, to: to)

@@ -16,13 +16,13 @@ extension ICalendarReader: ComponentSource {}
 enum ComponentSources {
     /// The items of `source`: a tree as it is, anything else read.
     /// - Throws: ``InputError`` when the input is missing or unreadable.
-    static func open(_ source: InputSource, limits: ReadLimits) throws(InputError)
-        -> any ComponentSource
+    static func open(_ source: InputSource, limits: ReadLimits, progress: ReadProgress? = nil)
+        throws(InputError) -> any ComponentSource
     {
         if case .document(let name, let document) = source {
             return DocumentItems(name: name, document: document)
         }
-        return try ICalendarReader(source, limits: limits)
+        return try ICalendarReader(source, limits: limits, progress: progress)
     }
 }
 

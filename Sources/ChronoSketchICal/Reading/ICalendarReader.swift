@@ -58,13 +58,15 @@ struct ICalendarReader {
     /// Opens the input.
     /// - Parameter chunkSize: bytes per read; tests use small ones to cross chunk boundaries.
     /// - Throws: ``InputError`` for a missing, unreadable or directory path.
-    init(_ source: InputSource, limits: ReadLimits = ReadLimits(), chunkSize: Int = 1 << 20)
-        throws(InputError)
-    {
+    /// - Parameter progress: told the bytes read.
+    init(
+        _ source: InputSource, limits: ReadLimits = ReadLimits(), chunkSize: Int = 1 << 20,
+        progress: ReadProgress? = nil
+    ) throws(InputError) {
         name = source.name
         self.limits = limits
         lines = ContentLineReader(
-            chunks: try ChunkReader(source, chunkSize: chunkSize),
+            chunks: try ChunkReader(source, chunkSize: chunkSize, progress: progress),
             maximumLineLength: limits.maximumLineLength)
     }
 

@@ -63,13 +63,19 @@ struct ChunkReader {
     private var memoryOffset = 0
     /// Bytes of standard input read ahead to tell its format, given out first.
     private var pending: [UInt8]?
+    /// Told every chunk read.
+    private let progress: ReadProgress?
 
     /// Opens the input.
     /// - Throws: ``InputError`` for a missing file, a directory or an unreadable file.
     /// - Parameter chunkSize: bytes per read (small sizes exercise chunk boundaries in tests).
-    init(_ source: InputSource, chunkSize: Int = 1 << 20) throws(InputError) {
+    /// - Parameter progress: told the size of every chunk read.
+    init(_ source: InputSource, chunkSize: Int = 1 << 20, progress: ReadProgress? = nil)
+        throws(InputError)
+    {
         name = source.name
         self.chunkSize = chunkSize
+        self.progress = progress
         switch source {
         case .memory(_, let bytes):
             memory = bytes
@@ -107,10 +113,12 @@ struct ChunkReader {
             }
             let end = min(bytes.count, memoryOffset + chunkSize)
             defer { memoryOffset = end }
+            progress?.read(end - memoryOffset)
             return Array(bytes[memoryOffset..<end])
         }
         if let ahead = pending {
             pending = nil
+            progress?.read(ahead.count)
             return ahead
         }
         guard let handle else { return nil }
@@ -120,6 +128,7 @@ struct ChunkReader {
                 close()
                 return nil
             }
+            progress?.read(data.count)
             return [UInt8](data)
         } catch {
             close()

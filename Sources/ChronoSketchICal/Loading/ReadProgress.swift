@@ -1,0 +1,21 @@
+import Synchronization
+
+/// How far reading has come: the bytes of calendar text read and the events mapped so far,
+/// counted by the reader (on its own thread when read ahead) and read by whoever shows
+/// progress, on another.
+public final class ReadProgress: Sendable {
+    private let bytes = Atomic<Int>(0)
+    private let events = Atomic<Int>(0)
+
+    public init() {}
+
+    /// Bytes of calendar text read so far, over every input.
+    public var bytesRead: Int { bytes.load(ordering: .relaxed) }
+
+    /// Events (occurrences) mapped so far.
+    public var eventsMapped: Int { events.load(ordering: .relaxed) }
+
+    func read(_ count: Int) { bytes.add(count, ordering: .relaxed) }
+
+    func mapped() { events.add(1, ordering: .relaxed) }
+}
