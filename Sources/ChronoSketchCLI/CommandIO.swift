@@ -82,6 +82,8 @@ public struct CommandIO {
     public var quiet = false
     /// Whether standard input is a terminal (a person would be typing a calendar).
     public var standardInputIsTerminal = false
+    /// The columns of the terminal standard output is, nil when it is not one.
+    public var standardOutputColumns: Int?
 
     public init(
         standardOutput: any TextOutput, standardError: any TextOutput,
@@ -104,7 +106,17 @@ public struct CommandIO {
             environment: ProcessInfo.processInfo.environment,
             standardErrorIsTerminal: isatty(FileHandle.standardError.fileDescriptor) != 0)
         io.standardInputIsTerminal = isatty(FileHandle.standardInput.fileDescriptor) != 0
+        io.standardOutputColumns = terminalColumns(FileHandle.standardOutput.fileDescriptor)
         return io
+    }
+
+    /// The columns of the terminal `descriptor` is (TIOCGWINSZ), nil when it is not a
+    /// terminal or does not say.
+    static func terminalColumns(_ descriptor: Int32) -> Int? {
+        guard isatty(descriptor) != 0 else { return nil }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Whether diagnostics may be coloured: a terminal, and `NO_COLOR` unset or empty.
