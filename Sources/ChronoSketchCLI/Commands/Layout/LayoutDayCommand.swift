@@ -16,7 +16,8 @@ struct LayoutDayCommand: LayoutView {
             Each timed occurrence is cut to the day: startMinute and endMinute count from \
             00:00 (0…1440), continuesBefore and continuesAfter flag an event crossing \
             midnight. Overlapping segments share a run; each takes the first free column and \
-            reports the run's column count.
+            reports the run's column count. The text view has a row per half hour, so it lays \
+            out with --minimum-minutes at least 30: events sharing a row stand side by side.
             """,
         positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date, LayoutOptions.minimumMinutes] + LayoutOptions.shared)
