@@ -64,12 +64,21 @@ enum RangeText {
                 AgendaFormatter.timeLabel($0.event.interval, language) + " "
                     + AgendaFormatter.describe($0.event, language)
             }
-            if !notes.isEmpty {
-                line =
-                    line.fitted(to: labelWidth + chartWidth + 1) + "  "
-                    + notes.joined(separator: "; ")
+            guard !notes.isEmpty else {
+                text += line + "\n"
+                continue
             }
-            text += line.truncated(toWidth: context.width) + "\n"
+            // Notes that do not fit go on under the first, from the same column.
+            let column = labelWidth + chartWidth + 3
+            let wrapped = TextLines.joined(
+                notes, width: max(1, context.width - column), separator: "; "
+            ).split(separator: "\n")
+            for (index, note) in wrapped.enumerated() {
+                let lead =
+                    index == 0
+                    ? line.fitted(to: column - 2) + "  " : String(repeating: " ", count: column)
+                text += (lead + note).truncated(toWidth: context.width) + "\n"
+            }
         }
         return text
     }
