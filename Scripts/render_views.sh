@@ -4,7 +4,9 @@
 #
 #     Scripts/render_views.sh [OUTPUT-FOLDER]      (default: docs)
 #
-# ICS names the ics binary (default: .build/debug/ics, built first when missing).
+# ICS names the ics binary (default: .build/debug/ics, built first when missing). The pictures
+# name DejaVu Sans and Symbola (for emoji); Japanese titles need a CJK font. On Debian:
+# apt-get install librsvg2-bin fonts-dejavu-core fonts-symbola fonts-ipafont-gothic
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-docs}
@@ -14,6 +16,7 @@ command -v rsvg-convert >/dev/null || {
   echo "rsvg-convert is missing: apt-get install librsvg2-bin" >&2
   exit 1
 }
+fc-list | grep -q Symbola || echo "Symbola is missing, emoji will not show: apt-get install fonts-symbola" >&2
 mkdir -p "$out"
 demo=Fixtures/demo/team-week.ics
 berlin="--tz Europe/Berlin"

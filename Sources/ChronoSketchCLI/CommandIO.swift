@@ -86,6 +86,8 @@ public struct CommandIO {
     public var standardOutputIsTerminal = false
     /// Told how far reading has come, when a progress line shows it.
     var progress: ReadProgress?
+    /// The columns of the terminal standard output is, nil when it is not one.
+    public var standardOutputColumns: Int?
 
     public init(
         standardOutput: any TextOutput, standardError: any TextOutput,
@@ -109,7 +111,17 @@ public struct CommandIO {
             standardErrorIsTerminal: isatty(FileHandle.standardError.fileDescriptor) != 0)
         io.standardInputIsTerminal = isatty(FileHandle.standardInput.fileDescriptor) != 0
         io.standardOutputIsTerminal = isatty(FileHandle.standardOutput.fileDescriptor) != 0
+        io.standardOutputColumns = terminalColumns(FileHandle.standardOutput.fileDescriptor)
         return io
+    }
+
+    /// The columns of the terminal `descriptor` is (TIOCGWINSZ), nil when it is not a
+    /// terminal or does not say.
+    static func terminalColumns(_ descriptor: Int32) -> Int? {
+        guard isatty(descriptor) != 0 else { return nil }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Whether diagnostics may be coloured: a terminal, and `NO_COLOR` unset or empty.

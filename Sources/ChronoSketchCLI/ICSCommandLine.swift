@@ -134,7 +134,7 @@ public enum ICSCommandLine {
                 let line = ProgressLine(
                     total: ProgressLine.totalBytes(
                         parsed.positionals.isEmpty ? ["-"] : parsed.positionals),
-                    width: ProgressLine.terminalWidth())
+                    width: CommandIO.terminalColumns(2) ?? 80)
                 io.progress = line.progress
                 io.standardError = ProgressErasingOutput(io.standardError, erasing: line)
                 if io.standardOutputIsTerminal {

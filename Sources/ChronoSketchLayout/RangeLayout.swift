@@ -15,6 +15,8 @@ public struct RangeEntry: Sendable, Hashable {
     /// Minutes from the same 00:00; past 1440 when the interval runs into the next date, and
     /// past the period's end when it is longer than what is left of the period.
     public let endMinute: Int
+    /// The lane, counted from 0: overlapping entries of one period take different lanes.
+    public let lane: Int
 }
 
 /// A period with the intervals that start in it.
@@ -23,6 +25,8 @@ public struct RangePeriodLayout: Sendable, Hashable {
     public let date: CivilDate
     /// Entries by start, then id.
     public let ranges: [RangeEntry]
+    /// The lanes the entries use (0 for an empty period).
+    public let lanes: Int
 }
 
 /// Timed intervals folded onto a shared reference day, to compare times of day across periods.
@@ -32,7 +36,8 @@ public struct RangePeriodLayout: Sendable, Hashable {
 /// session 2026-03-01T23:10–2026-03-02T07:05 with a noon boundary belongs to the period of
 /// 1 March: 1390…1865 (23:10 to 31:05), so a night is never cut at midnight. One that starts
 /// at 00:40 after a noon boundary gives 1480: it still belongs to the evening before.
-/// All-day events have no time of day and are left out.
+/// All-day events have no time of day and are left out. Entries of one period that overlap
+/// take lanes, the first free one in order of start, then id.
 public struct RangeLayout: Sendable, Hashable {
     /// Minutes after 00:00 at which each period starts, 0…1439.
     public let boundaryMinute: Int
@@ -70,7 +75,11 @@ public struct RangeLayout: Sendable, Hashable {
                 event.interval.isInstant
                 ? startMinute : LayoutOrder.endMinute(event.interval.endSecond, from: reference)
             entries.append(
-                (number, RangeEntry(event: event, startMinute: startMinute, endMinute: endMinute)))
+                (
+                    number,
+                    RangeEntry(
+                        event: event, startMinute: startMinute, endMinute: endMinute, lane: 0)
+                ))
         }
         let lower = from.map { index(ofDay: $0.daysSinceEpoch) }
         let upper = to.map { index(ofDay: $0.daysSinceEpoch - 1) }
@@ -103,7 +112,17 @@ public struct RangeLayout: Sendable, Hashable {
                     ranges.append(entries[position].entry)
                     position += 1
                 }
-                periods.append(RangePeriodLayout(date: date, ranges: ranges))
+                // Lanes as a timeline row's: first free lane in start order.
+                let packed = SlotPacker.pack(ranges.map { ($0.startMinute, $0.endMinute) })
+                ranges = zip(ranges, packed.placements).map { entry, placement in
+                    RangeEntry(
+                        event: entry.event, startMinute: entry.startMinute,
+                        endMinute: entry.endMinute, lane: placement.slot)
+                }
+                periods.append(
+                    RangePeriodLayout(
+                        date: date, ranges: ranges,
+                        lanes: (ranges.map(\.lane).max() ?? -1) + 1))
             }
         }
         self.boundaryMinute = boundary

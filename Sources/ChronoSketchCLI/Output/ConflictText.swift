@@ -22,7 +22,7 @@ enum ConflictText {
                 currentDate = conflict.overlapStart.date
                 text += "\n" + language.longDate(conflict.overlapStart.date) + "\n"
             }
-            text += "  \(headline(conflict))"
+            text += "  \(headline(conflict, language))"
             if let resource = conflict.resource { text += " · \(resource)" }
             text += "\n" + lines([.event(conflict.first), conflict.second], language)
         }
@@ -31,10 +31,10 @@ enum ConflictText {
     }
 
     /// `overlap 10:30–11:15 (45 min)`.
-    static func headline(_ conflict: Conflict) -> String {
+    static func headline(_ conflict: Conflict, _ language: Language = .en) -> String {
         let range = AgendaFormatter.timeLabel(
-            .timed(start: conflict.overlapStart, end: conflict.overlapEnd), .en)
-        return "\(conflict.kind.rawValue) \(range) (\(conflict.minutes) min)"
+            .timed(start: conflict.overlapStart, end: conflict.overlapEnd), language)
+        return "\(language.kindName(conflict.kind)) \(range) (\(conflict.minutes) min)"
     }
 
     /// One line per party: its times, title and where it was read.
@@ -69,7 +69,7 @@ enum ConflictText {
         }
         let kinds = ConflictKind.allCases.compactMap { kind -> String? in
             let count = report.conflicts.filter { $0.kind == kind }.count
-            return count > 0 ? "\(count) \(kind.rawValue)" : nil
+            return count > 0 ? "\(count) \(language.kindName(kind))" : nil
         }
         return language.conflictSummary(
             report.conflicts.count, kinds: kinds.joined(separator: ", "),

@@ -13,10 +13,16 @@ import ChronoSketchLayout
 enum HeatmapText {
     static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
 
-    static func format(_ heatmap: HeatmapLayout, zone: String, language: Language) -> String {
+    static func format(_ heatmap: HeatmapLayout, _ context: ViewContext) -> String {
+        let language = context.language
         let last = (try? heatmap.to.adding(days: -1)) ?? heatmap.from
-        var text = "\(language.busyHoursHeading) · \(language.longDate(heatmap.from)) – "
-        text += "\(language.longDate(last)) · \(language.timesIn(zone))\n\n"
+        var text = TextLines.joined(
+            [
+                language.busyHoursHeading,
+                "\(language.longDate(heatmap.from)) – \(language.longDate(last))",
+                language.timesIn(context.zone),
+            ], width: context.width)
+        text += "\n"
         let names = (heatmap.weeks.first ?? []).map {
             language.weekdayAbbreviation($0.date.weekday).fitted(to: 3)
         }
@@ -40,9 +46,10 @@ enum HeatmapText {
                 label.fitted(to: 12) + " " + cells.joined(separator: " ").trimmingTrailingSpaces()
                 + "\n"
         }
-        text += "\n" + shades.map(String.init).joined(separator: " ")
-        text +=
-            "  \(language.lessWord) → \(language.moreWord) · max \(language.busyTime(maximum))\n"
+        let legend =
+            shades.map(String.init).joined(separator: " ")
+            + "  \(language.lessWord) → \(language.moreWord) · \(language.maximumWord) \(language.busyTime(maximum))"
+        text += "\n" + legend.truncated(toWidth: context.width) + "\n"
         return text
     }
 }

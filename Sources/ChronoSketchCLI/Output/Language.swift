@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import ChronoSketchLayout
 
 /// The language of weekday and month names (`--lang`), which also sets the default week start.
 enum Language: String, CaseIterable, Sendable {
@@ -76,13 +77,84 @@ enum Language: String, CaseIterable, Sendable {
         self == .de ? "gruppiert nach \(key)" : "grouped by \(key)"
     }
 
-    /// `Ranges per day from 12:00` or `Zeiträume je day ab 12:00`.
-    func rangesHeading(_ period: String, from boundary: String) -> String {
+    /// `Ranges per day from 12:00` or `Zeiträume je Tag ab 12:00`.
+    func rangesHeading(_ period: RangePeriod, from boundary: String) -> String {
         switch self {
-        case .en: "Ranges per \(period) from \(boundary)"
-        case .de: "Zeiträume je \(period == "day" ? "Tag" : "Woche") ab \(boundary)"
+        case .en: "Ranges per \(period == .day ? "day" : "week") from \(boundary)"
+        case .de: "Zeiträume je \(period == .day ? "Tag" : "Woche") ab \(boundary)"
         }
     }
+
+    /// A column date without weekday or year: `Sep 8` or `8.9.`.
+    func dayAndMonth(_ date: CivilDate) -> String {
+        switch self {
+        case .en: "\(monthName(date.month).prefix(3)) \(date.day)"
+        case .de: "\(date.day).\(date.month)."
+        }
+    }
+
+    /// What a timeline row stands for: `attendee` or `Teilnehmer`.
+    func keyName(_ key: EventKey) -> String {
+        guard self == .de else { return key.rawValue }
+        switch key {
+        case .attendee: return "Teilnehmer"
+        case .organizer: return "Organisator"
+        case .location: return "Ort"
+        case .resource: return "Ressource"
+        case .category: return "Kategorie"
+        case .status: return "Status"
+        case .file: return "Datei"
+        }
+    }
+
+    /// `overlap`, `buffer`, `blocked` or `Überschneidung`, `Puffer`, `gesperrt`.
+    func kindName(_ kind: ConflictKind) -> String {
+        guard self == .de else { return kind.rawValue }
+        switch kind {
+        case .overlap: return "Überschneidung"
+        case .buffer: return "Puffer"
+        case .blocked: return blockedWord
+        }
+    }
+
+    /// What `◀ ▶` on a week bar mean.
+    var continuesIntoOtherWeek: String {
+        self == .de ? "geht in einer anderen Woche weiter" : "goes on into another week"
+    }
+
+    /// What `…` in a week time means.
+    var continuesOnOtherDay: String {
+        self == .de ? "beginnt oder endet an einem anderen Tag" : "begins or ends on another day"
+    }
+
+    /// The word before the busiest day's time in a heatmap legend.
+    var maximumWord: String { self == .de ? "Maximum" : "max" }
+
+    /// A row or group label of a timeline: a status in the view's words (`abgesagt` for
+    /// CANCELLED), anything else as written.
+    func label(_ text: String, of key: EventKey?) -> String {
+        guard key == .status, let status = EventStatus(rawValue: text.uppercased()) else {
+            return text
+        }
+        switch status {
+        case .cancelled: return cancelledWord
+        case .tentative: return tentativeWord
+        case .confirmed: return self == .de ? "bestätigt" : "confirmed"
+        }
+    }
+
+    /// The heading of a picture's colour legend.
+    func legendHeading(_ key: EventPalette.Key) -> String {
+        switch (self, key) {
+        case (.en, .calendar): "Calendars"
+        case (.en, .category): "Categories"
+        case (.de, .calendar): "Kalender"
+        case (.de, .category): "Kategorien"
+        }
+    }
+
+    /// The legend label of events without a category.
+    var noCategory: String { self == .de ? "(ohne Kategorie)" : "(no category)" }
 
     /// The label of a row whose events have no value for its key.
     var noValue: String { self == .de ? "(ohne)" : "(none)" }

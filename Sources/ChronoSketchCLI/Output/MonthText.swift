@@ -12,22 +12,25 @@ import ChronoSketchLayout
 /// ```
 /// Days of the neighbouring months are in parentheses.
 enum MonthText {
-    static let cellWidth = 8
+    /// The widest a day cell is; narrower when seven do not fit the width.
+    static let widestCell = 8
 
-    static func format(_ layout: MonthLayout, zone: String, language: Language) -> String {
-        var text =
-            "\(language.monthName(layout.month)) \(layout.year) · \(language.timesIn(zone))\n\n"
+    static func format(_ layout: MonthLayout, _ context: ViewContext) -> String {
+        let language = context.language
+        let cellWidth = min(widestCell, context.width / 7)
+        var text = TextLines.joined(
+            ["\(language.monthName(layout.month)) \(layout.year)", language.timesIn(context.zone)],
+            width: context.width)
+        text += "\n"
         let names = layout.days.prefix(7).map { language.weekdayAbbreviation($0.date.weekday) }
         text +=
-            names.map {
-                (String(repeating: " ", count: max(0, 4 - $0.count)) + $0).fitted(to: cellWidth)
-            }
+            names.map { $0.padded(left: 4).fitted(to: cellWidth) }
             .joined().trimmingTrailingSpaces() + "\n"
         for week in 0..<6 {
             let cells = layout.days[(week * 7)..<(week * 7 + 7)].map { day in
                 let number = day.inMonth ? " \(day.date.day)" : "(\(day.date.day))"
-                let padded = String(repeating: " ", count: max(0, 4 - number.count)) + number
-                return (padded + (day.count > 0 ? " ●\(day.count)" : "")).fitted(to: cellWidth)
+                let count = day.count > 0 ? (cellWidth >= 8 ? " ●\(day.count)" : "●") : ""
+                return (number.padded(left: 4) + count).fitted(to: cellWidth)
             }
             text += cells.joined().trimmingTrailingSpaces() + "\n"
         }
@@ -41,12 +44,12 @@ enum MonthText {
                 )
             }
         }
-        let dateWidth = (rows.map(\.date.count).max() ?? 0) + 2
-        let timeWidth = (rows.map(\.time.count).max() ?? 0) + 2
+        let dateWidth = (rows.map(\.date.displayWidth).max() ?? 0) + 2
+        let timeWidth = (rows.map(\.time.displayWidth).max() ?? 0) + 2
         text += "\n"
         for row in rows {
-            text +=
-                row.date.fitted(to: dateWidth) + row.time.fitted(to: timeWidth) + row.what + "\n"
+            let line = row.date.fitted(to: dateWidth) + row.time.fitted(to: timeWidth) + row.what
+            text += line.truncated(toWidth: context.width) + "\n"
         }
         return text
     }

@@ -39,15 +39,6 @@ final class ProgressLine: @unchecked Sendable {
         return sum
     }
 
-    /// The columns of the terminal on standard error, else 80.
-    static func terminalWidth() -> Int {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
-            return 80
-        }
-        return Int(size.ws_col)
-    }
-
     /// Starts drawing, from a thread of its own.
     func start() {
         let thread = Thread { [self] in

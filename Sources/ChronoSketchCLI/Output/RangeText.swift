@@ -12,14 +12,27 @@ import ChronoSketchLayout
 /// ```
 /// A range that runs past the end of its period stops at the edge with `▸`.
 enum RangeText {
-    static let chartWidth = 48
     static let labelWidth = 14
 
-    static func format(_ layout: RangeLayout, zone: String, language: Language) -> String {
-        var text = language.rangesHeading(
-            layout.period.rawValue, from: ClockText.hoursAndMinutes(layout.boundaryMinute))
-        text += " · \(language.timesIn(zone))\n\n"
+    /// The columns of the bar: half of what is left of the width after the date, between 24
+    /// and 48, a whole number of axis steps (eight per day, seven per week).
+    static func chartWidth(_ width: Int, period: RangePeriod) -> Int {
+        let steps = period == .day ? 8 : 7
+        let room = min(48, max(24, (width - labelWidth - 1) / 2))
+        return room / steps * steps
+    }
+
+    static func format(_ layout: RangeLayout, _ context: ViewContext) -> String {
+        let language = context.language
+        var text = TextLines.joined(
+            [
+                language.rangesHeading(
+                    layout.period, from: ClockText.hoursAndMinutes(layout.boundaryMinute)),
+                language.timesIn(context.zone),
+            ], width: context.width)
+        text += "\n"
         guard !layout.periods.isEmpty else { return text + language.noEvents + "\n" }
+        let chartWidth = chartWidth(context.width, period: layout.period)
         let length = layout.period == .day ? 1_440 : 7 * 1_440
         func position(_ minute: Int) -> Int {
             (minute - layout.boundaryMinute) * chartWidth / length
@@ -51,12 +64,21 @@ enum RangeText {
                 AgendaFormatter.timeLabel($0.event.interval, language) + " "
                     + AgendaFormatter.describe($0.event, language)
             }
-            if !notes.isEmpty {
-                line =
-                    line.fitted(to: labelWidth + chartWidth + 1) + "  "
-                    + notes.joined(separator: "; ")
+            guard !notes.isEmpty else {
+                text += line + "\n"
+                continue
             }
-            text += line + "\n"
+            // Notes that do not fit go on under the first, from the same column.
+            let column = labelWidth + chartWidth + 3
+            let wrapped = TextLines.joined(
+                notes, width: max(1, context.width - column), separator: "; "
+            ).split(separator: "\n")
+            for (index, note) in wrapped.enumerated() {
+                let lead =
+                    index == 0
+                    ? line.fitted(to: column - 2) + "  " : String(repeating: " ", count: column)
+                text += (lead + note).truncated(toWidth: context.width) + "\n"
+            }
         }
         return text
     }

@@ -1,40 +1,59 @@
 import ChronoSketchCore
 
-/// A grid of characters that text views draw into, row by row.
+/// A grid of terminal cells that text views draw into, row by row. Text is placed by display
+/// width (``DisplayWidth``): a wide character takes two cells, and writing over either half of
+/// one blanks the other, so a row never holds half a character.
 struct TextCanvas {
-    private(set) var rows: [[Character]]
+    /// Each cell holds a character, or nil for the right half of the wide character before it.
+    private(set) var rows: [[Character?]]
     let width: Int
 
     init(width: Int, height: Int, fill: Character = " ") {
-        self.width = width
-        rows = Array(repeating: Array(repeating: fill, count: width), count: height)
+        self.width = max(0, width)
+        rows = Array(repeating: Array(repeating: fill, count: self.width), count: max(0, height))
     }
 
-    /// Writes `text` from `column`, cut to `limit` characters and to the canvas; a cut text
-    /// ends in an ellipsis.
+    /// Writes `text` from `column`, cut to `limit` columns and to the canvas; a cut text ends
+    /// in an ellipsis, and a wide character that does not fit whole is left out.
     mutating func put(_ text: String, row: Int, column: Int, limit: Int = .max) {
         guard rows.indices.contains(row), column < width, limit > 0 else { return }
-        let room = min(limit, width - column)
-        var characters = Array(text)
-        if characters.count > room {
-            characters = Array(characters.prefix(room - 1)) + ["…"]
-        }
-        for (offset, character) in characters.enumerated() where column + offset >= 0 {
-            rows[row][column + offset] = character
+        var at = column
+        for character in text.truncated(toWidth: min(limit, width - column)) {
+            let cells = DisplayWidth.of(character)
+            guard cells > 0 else { continue }
+            if at >= 0, at + cells <= width { set(character, cells: cells, row: row, column: at) }
+            at += cells
         }
     }
 
-    /// Fills columns `from..<to` of a row with `character`.
+    /// Fills columns `from..<to` of a row with `character` (one column wide).
     mutating func fill(_ character: Character, row: Int, from: Int, to: Int) {
         guard rows.indices.contains(row) else { return }
         for column in max(0, from)..<min(width, max(from, to)) {
-            rows[row][column] = character
+            set(character, cells: 1, row: row, column: column)
+        }
+    }
+
+    private mutating func set(_ character: Character, cells: Int, row: Int, column: Int) {
+        breakWide(row: row, column: column)
+        breakWide(row: row, column: column + cells - 1)
+        rows[row][column] = character
+        if cells == 2 { rows[row][column + 1] = nil }
+    }
+
+    /// Blanks both halves of a wide character that covers `column`.
+    private mutating func breakWide(row: Int, column: Int) {
+        if rows[row][column] == nil, column > 0 {
+            rows[row][column - 1] = " "
+            rows[row][column] = " "
+        } else if column + 1 < width, rows[row][column + 1] == nil {
+            rows[row][column + 1] = " "
         }
     }
 
     /// The rows as lines without trailing spaces.
     var text: String {
-        rows.map { String($0).trimmingTrailingSpaces() + "\n" }.joined()
+        rows.map { String($0.compactMap { $0 }).trimmingTrailingSpaces() + "\n" }.joined()
     }
 }
 
@@ -45,10 +64,52 @@ extension String {
         return text
     }
 
-    /// The text padded with spaces, or cut with an ellipsis, to exactly `width` characters.
+    /// The text cut to at most `width` display columns, ending in `…` (one column) when cut;
+    /// a wide character is never split.
+    func truncated(toWidth width: Int) -> String {
+        guard displayWidth > width else { return self }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in self {
+            let cells = DisplayWidth.of(character)
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+
+    /// The text padded with spaces, or cut with an ellipsis, to exactly `width` display
+    /// columns.
     func fitted(to width: Int) -> String {
-        if count <= width { return self + String(repeating: " ", count: width - count) }
-        return String(prefix(max(0, width - 1))) + "…"
+        let cut = truncated(toWidth: width)
+        return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
+    }
+
+    /// The text padded on the left to `width` display columns.
+    func padded(left width: Int) -> String {
+        String(repeating: " ", count: max(0, width - displayWidth)) + self
+    }
+}
+
+/// Lines that fit a width: parts joined by ` · ` while they fit, each line cut to the width.
+enum TextLines {
+    static func joined(_ parts: [String], width: Int, separator: String = " · ") -> String {
+        var lines: [String] = []
+        var line = ""
+        for part in parts where !part.isEmpty {
+            if line.isEmpty {
+                line = part
+            } else if (line + separator + part).displayWidth <= width {
+                line += separator + part
+            } else {
+                lines.append(line)
+                line = part
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { $0.truncated(toWidth: width) + "\n" }.joined()
     }
 }
 

@@ -13,15 +13,24 @@ import ChronoSketchLayout
 ///                       09:00–10:00  Planning
 /// ```
 enum TimelineText {
-    static let chartWidth = 72
-    static let labelWidth = 20
+    /// The label column's share of the width, between these bounds.
+    static let labelWidths = 10...20
 
-    static func format(_ layout: TimelineLayout, zone: String, language: Language) -> String {
+    static func format(_ layout: TimelineLayout, _ context: ViewContext) -> String {
+        let language = context.language
+        let labelWidth = min(labelWidths.upperBound, max(labelWidths.lowerBound, context.width / 5))
+        let chartWidth = max(1, context.width - labelWidth)
         let window = layout.window
         let lastDay = (try? window.start.adding(days: window.days - 1)) ?? window.start
-        var text = "\(window.start) – \(lastDay) · \(language.rowsBy(layout.rowKey.rawValue))"
-        if let group = layout.groupKey { text += " · \(language.groupedBy(group.rawValue))" }
-        text += " · \(language.timesIn(zone))\n\n"
+        var heading = [
+            "\(window.start) – \(lastDay)",
+            language.rowsBy(language.keyName(layout.rowKey)),
+        ]
+        if let group = layout.groupKey {
+            heading.append(language.groupedBy(language.keyName(group)))
+        }
+        heading.append(language.timesIn(context.zone))
+        var text = TextLines.joined(heading, width: context.width) + "\n"
         let total = window.minutes
         func position(_ minute: Int) -> Int { minute * chartWidth / max(1, total) }
 
@@ -29,26 +38,63 @@ enum TimelineText {
         var nextFree = 0
         for period in layout.periods where position(period.startMinute) >= nextFree {
             axis.put(period.key, row: 0, column: labelWidth + position(period.startMinute))
-            nextFree = position(period.startMinute) + period.key.count + 1
+            nextFree = position(period.startMinute) + period.key.displayWidth + 1
         }
-        nextFree = 0
-        for column in layout.columns {
-            let at = position(column.offsetSeconds / 60)
-            let label = columnLabel(column, scale: window.scale)
-            guard at >= nextFree, at + label.count <= chartWidth else { continue }
-            axis.put(label, row: 1, column: labelWidth + at)
-            nextFree = at + label.count + 1
+        // Every `every`-th column is labelled, regularly, dates first and times where they
+        // leave room; `every` divides a day's columns when it can, so dates stay labelled.
+        let labels = layout.columns.map { columnLabel($0, scale: window.scale, language: language) }
+        let widest = labels.map(\.displayWidth).max() ?? 1
+        let pitch = Double(chartWidth) / Double(max(1, layout.columns.count))
+        var every = max(1, Int((Double(widest + 1) / pitch).rounded(.up)))
+        let dateIndexes = layout.columns.indices.filter {
+            layout.columns[$0].start.secondOfDay == 0
+        }
+        if dateIndexes.count >= 2 {
+            let perDay = dateIndexes[1] - dateIndexes[0]
+            every =
+                every <= perDay
+                ? (every...perDay).first { perDay % $0 == 0 } ?? perDay
+                : (every + perDay - 1) / perDay * perDay
+        }
+        let phase = dateIndexes.first ?? 0
+        var taken = Array(repeating: false, count: chartWidth + 1)
+        for dates in [true, false] {
+            for (index, column) in layout.columns.enumerated()
+            where (column.start.secondOfDay == 0) == dates && (index - phase) % every == 0 {
+                let at = position(column.offsetSeconds / 60)
+                let end = at + labels[index].displayWidth
+                guard end <= chartWidth,
+                    !taken[max(0, at - 1)...min(chartWidth, end)].contains(true)
+                else { continue }
+                for cell in at..<end { taken[cell] = true }
+                axis.put(labels[index], row: 1, column: labelWidth + at)
+            }
         }
         text += axis.text
 
+        let notes = layout.rows.flatMap { row in
+            row.bars.map { bar in
+                let time = AgendaFormatter.timeLabel(bar.event.interval, language)
+                let day =
+                    bar.event.interval.isAllDay
+                    ? "" : language.shortDate(bar.event.interval.start.date) + " "
+                return day + time
+            }
+        }
+        let noteWidth = min(context.width / 2, notes.map(\.displayWidth).max() ?? 0)
         var group: String?? = .none
         for row in layout.rows {
             if layout.groupKey != nil, group != .some(row.group) {
-                text += "\n" + (row.group ?? language.noValue) + "\n"
+                text +=
+                    "\n"
+                    + (row.group.map { language.label($0, of: layout.groupKey) } ?? language.noValue)
+                    .truncated(toWidth: context.width)
+                text += "\n"
                 group = .some(row.group)
             }
             var canvas = TextCanvas(width: labelWidth + chartWidth, height: row.lanes)
-            let label = row.key == nil ? language.noValue : row.label
+            let label =
+                row.key == nil ? language.noValue : language.label(row.label, of: layout.rowKey)
             canvas.put(label.fitted(to: labelWidth - 1), row: 0, column: 0)
             for lane in 0..<row.lanes {
                 canvas.fill("·", row: lane, from: labelWidth, to: labelWidth + chartWidth)
@@ -65,20 +111,24 @@ enum TimelineText {
                 let day =
                     bar.event.interval.isAllDay
                     ? "" : language.shortDate(bar.event.interval.start.date) + " "
-                text += "  " + (day + time).fitted(to: labelWidth + 4) + "  "
-                text += AgendaFormatter.describe(bar.event, language) + "\n"
+                let line =
+                    "  " + (day + time).fitted(to: noteWidth) + "  "
+                    + AgendaFormatter.describe(bar.event, language)
+                text += line.truncated(toWidth: context.width) + "\n"
             }
         }
         if layout.rows.isEmpty { text += "\n" + language.noEvents + "\n" }
         return text
     }
 
-    private static func columnLabel(_ column: TimelineColumn, scale: TimelineScale) -> String {
+    private static func columnLabel(
+        _ column: TimelineColumn, scale: TimelineScale, language: Language
+    ) -> String {
         switch scale {
         case .hour: ClockText.hoursAndMinutes(column.start.secondOfDay / 60)
         case .day, .week:
             column.start.secondOfDay == 0
-                ? "\(column.start.date.day).\(column.start.date.month)."
+                ? language.dayAndMonth(column.start.date)
                 : ClockText.hoursAndMinutes(column.start.secondOfDay / 60)
         }
     }

@@ -203,7 +203,7 @@ struct SlotsCommand: Command {
             text += "  \(range.fitted(to: 13)) "
             if let clash = slot.clashes.first {
                 text +=
-                    "\(language.busyWord.fitted(to: 6)) \(clash.second.title) (\(clash.kind.rawValue))"
+                    "\(language.busyWord.fitted(to: 6)) \(clash.second.title) (\(language.kindName(clash.kind)))"
             } else {
                 text += language.freeWord
             }

@@ -39,10 +39,27 @@ struct LayoutOptions: Sendable {
             "Segments shorter than this collide as if they were this long, as a screen draws them. (default: 0)"
     )
 
+    static let width = OptionSpec.value(
+        "width", "columns",
+        help:
+            "Columns the text view fits, at least \(TextWidth.minimum). (default: $COLUMNS, else the terminal's width, else 80)"
+    )
+
+    static let colorBy = OptionSpec.value(
+        "color-by", "key",
+        help:
+            "calendar (one colour per input file) or category, with a legend under the picture. (default: calendar)"
+    ).choosing(EventPalette.Key.self)
+    static let hours = OptionSpec.value(
+        "hours", "from-to",
+        help:
+            "The hours the picture shows, such as 0-24 or 7-19. (default: the hours that have events, at least 8-18)"
+    )
+
     /// The options every view takes, after its own.
     static let shared: [OptionSpec] =
         CommonOptions.filters + [
-            CommonOptions.today, CommonOptions.zone, CommonOptions.language, format,
+            CommonOptions.today, CommonOptions.zone, CommonOptions.language, format, width,
             CommonOptions.output,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
@@ -62,6 +79,10 @@ struct LayoutOptions: Sendable {
     let locale: UserLocale
     /// Whether `--lang` was given (it then sets the week start).
     let languageGiven: Bool
+    /// `--width`, which wins over `COLUMNS` and the terminal's width.
+    let width: Int?
+    /// What the colours of a picture tell apart (`--color-by`, only `ics render` takes it).
+    let colorBy: EventPalette.Key
 
     /// - Parameter rendering: for `ics render`: the format is svg or html, by default svg
     ///   unless `-o` names an `.html` file.
@@ -90,6 +111,13 @@ struct LayoutOptions: Sendable {
         strict = arguments.isSet(CommonOptions.strict.name)
         locale = UserLocale(environment)
         languageGiven = arguments.isSet(CommonOptions.language.name)
+        colorBy = try CommonOptions.choice(arguments, Self.colorBy, default: .calendar)
+        width = try CommonOptions.positive(arguments, Self.width)
+        if let width, width < TextWidth.minimum {
+            throw .invalidValue(
+                "\(width)", for: Self.width,
+                "the text views need at least \(TextWidth.minimum) columns")
+        }
     }
 
     /// What relative dates count from (``CommonOptions/dates(_:zone:weekStart:)``), weeks
@@ -126,6 +154,20 @@ struct LayoutOptions: Sendable {
         } catch {
             throw .invalidValue("\(date)", for: Self.date, error.description)
         }
+    }
+
+    /// `--hours from-to` in whole hours (`0-24`, `7-19`, `07:00-19:00`), nil when not given.
+    static func hours(_ arguments: ParsedArguments) throws(UsageError) -> HourSpan? {
+        guard let text = arguments.value(hours.name) else { return nil }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let from = ClockText.minutes(String(parts[0])),
+            let to = ClockText.minutes(String(parts[1])), from % 60 == 0, to % 60 == 0,
+            let span = HourSpan(hours: (from / 60)..<max(from / 60, to / 60))
+        else {
+            throw .invalidValue(
+                text, for: hours, "expected whole hours from-to between 0 and 24, such as 7-19")
+        }
+        return span
     }
 
     /// `--minimum-minutes`; by default 0, or for a picture the least height a block is drawn

@@ -10,9 +10,9 @@ enum LayoutRun {
     static func run<Layout>(
         _ name: String, options: LayoutOptions, from: CivilDate?, to: CivilDate?, io: CommandIO,
         layout: (CalendarEvents) throws(CivilTimeError) -> Layout,
-        text: (Layout, _ zone: String, Language) -> String,
+        text: (Layout, ViewContext) -> String,
         json: (Layout, _ zone: String) -> [UInt8],
-        picture: (Layout, _ zone: String, Language) -> SVGCanvas
+        picture: (Layout, ViewContext) -> SVGCanvas, hours: HourSpan? = nil, now: Int? = nil
     ) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(options.inputs, io)
         let zone = options.zone
@@ -33,16 +33,25 @@ enum LayoutRun {
             io.standardError.write("ics layout \(name): error: \(error.description)\n")
             return .unusableInput
         }
+        var context = ViewContext(zone: zone.name, language: language, hours: hours, now: now)
+        context.width = TextWidth.resolve(
+            explicit: options.width, environment: io.environment,
+            terminal: options.outputPath == nil || options.outputPath == "-"
+                ? io.standardOutputColumns : nil)
+        if options.format == .svg || options.format == .html {
+            context.palette = EventPalette(
+                by: options.colorBy, files: inputs.map(\.name), events: Array(loaded.events),
+                noCategory: language.noCategory)
+        }
         return OutputTarget.write(
             options.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
         ) { output in
             switch options.format {
-            case .text: output.write(text(placed, zone.name, language))
+            case .text: output.write(text(placed, context))
             case .json: output.write(bytes: json(placed, zone.name))
-            case .svg: output.write(picture(placed, zone.name, language).document(title: name))
+            case .svg: output.write(picture(placed, context).document(title: name))
             case .html:
-                output.write(
-                    picture(placed, zone.name, language).html(title: name, language: language))
+                output.write(picture(placed, context).html(title: name, language: language))
             }
         }
     }

@@ -4,6 +4,7 @@ import ChronoSketchLayout
 /// `ics layout week`: seven days with all-day bars in lanes and each day's columns.
 struct LayoutWeekCommand: LayoutView {
     static let view = "week"
+    static let pictureOptions = [LayoutOptions.hours]
 
     static let spec = CommandSpec(
         name: "layout week",
@@ -23,6 +24,7 @@ struct LayoutWeekCommand: LayoutView {
     let firstWeekday: Weekday
     let minimumMinutes: Int
     let window: (from: CivilDate, to: CivilDate)
+    let hours: HourSpan?
 
     init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool)
         throws(UsageError)
@@ -33,6 +35,7 @@ struct LayoutWeekCommand: LayoutView {
         minimumMinutes = try LayoutOptions.minimumMinutes(arguments, picture: options.format)
         window = try LayoutOptions.window(
             around: date, back: firstWeekday.days(until: date.weekday), days: 7)
+        hours = try LayoutOptions.hours(arguments)
     }
 
     func run(io: CommandIO) -> ExitStatus {
@@ -43,6 +46,6 @@ struct LayoutWeekCommand: LayoutView {
                     events: events, containing: date, firstWeekday: firstWeekday,
                     minimumMinutes: minimumMinutes)
             }, text: WeekText.format, json: LayoutJSON.week,
-            picture: WeekSVG.render)
+            picture: WeekSVG.render, hours: hours)
     }
 }

@@ -28,8 +28,8 @@ struct RenderCommand<View: LayoutView>: Command {
             (spec.discussion.map { $0 + " " } ?? "")
             + "The picture is drawn from exactly these placements, the same bytes for the same input."
         spec.options =
-            View.pictureOptions
-            + spec.options.map {
+            View.pictureOptions + [LayoutOptions.colorBy]
+            + spec.options.filter { $0.name != LayoutOptions.width.name }.map {
                 $0.name == LayoutOptions.format.name ? LayoutOptions.renderFormat : $0
             }
         return spec

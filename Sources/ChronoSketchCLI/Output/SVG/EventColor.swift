@@ -117,6 +117,83 @@ struct EventColor: Hashable {
     ]
 }
 
+/// Which colour each event of a picture takes, and the legend that says what the colours
+/// mean: one colour per calendar (input file, in the order given) or per category (in
+/// alphabetical order), from ``EventColor/palette``. An event's own COLOR wins over both.
+struct EventPalette {
+    /// What the colours tell apart (`--color-by`).
+    enum Key: String, CaseIterable, Sendable {
+        case calendar, category
+    }
+
+    struct Entry: Equatable {
+        /// The calendar's file name, or the category.
+        var label: String
+        var color: EventColor
+    }
+
+    let key: Key
+    /// The legend, in palette order.
+    let legend: [Entry]
+    private let slots: [String: Int]
+
+    /// A palette with no legend, which colours by category, else file, from a hash.
+    init() {
+        key = .calendar
+        legend = []
+        slots = [:]
+    }
+
+    /// - Parameters:
+    ///   - files: the names of the inputs, in the order given (``InputSource/name``).
+    ///   - events: the events that may be drawn, whose categories colour by category.
+    ///   - noCategory: the legend label of events without a category.
+    init(by key: Key, files: [String], events: [CalendarEvent], noCategory: String) {
+        self.key = key
+        var names: [String]
+        switch key {
+        case .calendar:
+            names = []
+            for file in files + events.map(\.source.file) where !names.contains(file) {
+                names.append(file)
+            }
+        case .category:
+            names = Set(events.compactMap(\.categories.first)).sorted()
+        }
+        var slots: [String: Int] = [:]
+        for (index, name) in names.enumerated() { slots[name] = index }
+        self.slots = slots
+        var legend = names.enumerated().map { index, name in
+            Entry(
+                label: key == .calendar ? Self.fileName(name) : name,
+                color: EventColor(rgb: EventColor.palette[index % EventColor.palette.count]))
+        }
+        if key == .category, events.contains(where: \.categories.isEmpty) {
+            legend.append(Entry(label: noCategory, color: EventColor(rgb: Self.uncategorised)))
+        }
+        self.legend = legend
+    }
+
+    /// A grey that no palette colour is, for events without a category.
+    static let uncategorised = 0x9AA1AB
+
+    /// The colour of `event`: its COLOR, else its calendar's or category's.
+    func color(_ event: CalendarEvent) -> EventColor {
+        if let own = event.color.flatMap(EventColor.parse) { return EventColor(rgb: own) }
+        guard !slots.isEmpty else { return EventColor(event) }
+        let name = key == .calendar ? event.source.file : event.categories.first
+        guard let name, let slot = slots[name] else {
+            return EventColor(rgb: Self.uncategorised)
+        }
+        return EventColor(rgb: EventColor.palette[slot % EventColor.palette.count])
+    }
+
+    /// The last component of a path: `team.ics` of `cal/team.ics`.
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
 extension Double {
     fileprivate func power(_ exponent: Double) -> Double {
         Foundation.pow(self, exponent)

@@ -11,7 +11,8 @@ enum HeatmapSVG {
     /// Empty, then four steps up to the busiest day.
     static let shades = ["#e6e9ee", "#bcd3ec", "#7fa9d8", "#3f77b9", "#1d4a86"]
 
-    static func render(_ heatmap: HeatmapLayout, zone: String, language: Language) -> SVGCanvas {
+    static func render(_ heatmap: HeatmapLayout, _ context: ViewContext) -> SVGCanvas {
+        let language = context.language
         let pitch = cell + gap
         let width = left + 7 * pitch + 24
         let height = top + Double(heatmap.weeks.count) * pitch + 64
@@ -90,7 +91,7 @@ enum HeatmapSVG {
                 height: cell / 2, radius: 2, fill: shade)
         }
         canvas.text(
-            "\(language.moreWord) · max \(language.busyTime(maximum))",
+            "\(language.moreWord) · \(language.maximumWord) \(language.busyTime(maximum))",
             x: left + Double(shades.count) * (cell / 2 + 3) + 4, y: legendTop + 11, size: 10,
             className: "muted")
         return canvas

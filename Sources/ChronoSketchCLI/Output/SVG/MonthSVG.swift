@@ -10,14 +10,15 @@ enum MonthSVG {
     static let top = 70.0
     static let rowHeight = 15.0
 
-    static func render(_ month: MonthLayout, zone: String, language: Language) -> SVGCanvas {
+    static func render(_ month: MonthLayout, _ context: ViewContext) -> SVGCanvas {
+        let language = context.language
         let width = left * 2 + 7 * cellWidth
         var canvas = SVGCanvas(width: width, height: top + 6 * cellHeight + 16)
         canvas.text(
             "\(language.monthName(month.month)) \(month.year)", x: left, y: 30, size: 18,
             className: "label", bold: true)
         canvas.text(
-            language.timesIn(zone), x: width - left, y: 30, size: 11, className: "muted",
+            language.timesIn(context.zone), x: width - left, y: 30, size: 11, className: "muted",
             anchor: "end")
         for (index, day) in month.days.prefix(7).enumerated() {
             canvas.text(
@@ -41,12 +42,12 @@ enum MonthSVG {
                     SVGEventBlock.draw(
                         event, in: &canvas, x: x + 3, y: rowTop, width: cellWidth - 6,
                         height: rowHeight - 2, lines: [SVGEventBlock.title(event, language)],
-                        language: language,
+                        context: context,
                         pointedLeft: event.interval.start.date < day.date,
                         pointedRight: event.interval.end.date > (try? day.date.adding(days: 1))
                             ?? day.date)
                 } else {
-                    label(event, day: day.date, in: &canvas, x: x, y: rowTop, language: language)
+                    label(event, day: day.date, in: &canvas, x: x, y: rowTop, context: context)
                 }
             }
             if day.events.count > shown {
@@ -55,16 +56,21 @@ enum MonthSVG {
                     y: y + 22 + Double(shown) * rowHeight + 10, size: 10, className: "muted")
             }
         }
+        SVGLegend.draw(context, in: &canvas)
         return canvas
     }
 
-    /// A timed event as a coloured dot, its start on this day and its title.
+    /// A timed event as a coloured dot, its start on this day and its title (faded when
+    /// cancelled, as every view fades it).
     private static func label(
         _ event: CalendarEvent, day: CivilDate, in canvas: inout SVGCanvas, x: Double,
-        y: Double, language: Language
+        y: Double, context: ViewContext
     ) {
-        let color = EventColor(event)
-        canvas.beginEvent(id: event.id, title: SVGEventBlock.tooltip(event, language))
+        let language = context.language
+        let color = context.palette.color(event)
+        canvas.beginEvent(
+            id: event.id, title: SVGEventBlock.tooltip(event, language),
+            className: SVGEventBlock.className(event))
         canvas.rect(x: x + 6, y: y + 3, width: 7, height: 7, radius: 3.5, fill: color.fill)
         let start =
             event.interval.start.date < day ? "…" : event.interval.start.timeText

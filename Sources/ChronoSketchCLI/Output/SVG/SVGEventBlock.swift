@@ -22,18 +22,39 @@ enum SVGEventBlock {
         return lines.joined(separator: "\n")
     }
 
-    /// Draws `event` in the box, with as many of `lines` as fit (the first in bold).
+    /// The class of an event's group: `event`, or `event cancelled`, which the style fades.
+    static func className(_ event: CalendarEvent) -> String {
+        event.status == .cancelled ? "event cancelled" : "event"
+    }
+
+    /// Draws `event` in the box, with as many of `lines` as fit (the first in bold), in the
+    /// colour the context's palette gives it. A pointed end says the event goes on beyond the
+    /// view that way: left or right across days, up or down past the hours shown.
     static func draw(
         _ event: CalendarEvent, in canvas: inout SVGCanvas, x: Double, y: Double, width: Double,
-        height: Double, lines: [String], language: Language, pointedLeft: Bool = false,
-        pointedRight: Bool = false
+        height: Double, lines: [String], context: ViewContext, pointedLeft: Bool = false,
+        pointedRight: Bool = false, pointedUp: Bool = false, pointedDown: Bool = false
     ) {
-        let color = EventColor(event)
+        let language = context.language
+        let color = context.palette.color(event)
         canvas.beginEvent(
-            id: event.id, title: tooltip(event, language),
-            className: event.status == .cancelled ? "event cancelled" : "event")
+            id: event.id, title: tooltip(event, language), className: className(event))
         let tip = min(6, height / 2, width / 3)
-        if pointedLeft || pointedRight {
+        if pointedUp || pointedDown {
+            let tipY = min(6, height / 2)
+            let top =
+                pointedUp
+                ? [(x, y + tipY), (x + width / 2, y), (x + width, y + tipY)]
+                : [(x, y), (x + width, y)]
+            let bottom =
+                pointedDown
+                ? [
+                    (x + width, y + height - tipY), (x + width / 2, y + height),
+                    (x, y + height - tipY),
+                ]
+                : [(x + width, y + height), (x, y + height)]
+            canvas.polygon(top + bottom, fill: color.fill)
+        } else if pointedLeft || pointedRight {
             let left =
                 pointedLeft
                 ? [(x + tip, y + height), (x, y + height / 2), (x + tip, y)]
@@ -54,10 +75,13 @@ enum SVGEventBlock {
         }
         let inset = (pointedLeft ? tip : 0) + 4
         let room = width - inset - (pointedRight ? tip : 0) - 3
-        let visible = max(1, min(lines.count, Int((height - 3) / lineHeight)))
-        if room > 8, height >= 10 {
-            canvas.beginClip(x: x + inset, y: y, width: room, height: height)
-            let top = height < lineHeight + 4 ? (height + 9) / 2 : 12
+        // Text keeps clear of a pointed top or bottom.
+        let above = pointedUp ? min(6, height / 2) : 0
+        let inner = height - above - (pointedDown ? min(6, height / 2) : 0)
+        let visible = max(1, min(lines.count, Int((inner - 3) / lineHeight)))
+        if room > 8, inner >= 10 {
+            canvas.beginClip(x: x + inset, y: y + above, width: room, height: inner)
+            let top = inner < lineHeight + 4 ? (inner + 9) / 2 : 12
             for (index, line) in lines.prefix(visible).enumerated() {
                 canvas.text(
                     line, x: 0, y: top + Double(index) * lineHeight, size: index == 0 ? 11 : 10,

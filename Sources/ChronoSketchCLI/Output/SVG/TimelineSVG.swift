@@ -8,7 +8,8 @@ enum TimelineSVG {
     static let labelWidth = 180.0
     static let laneHeight = 22.0
 
-    static func render(_ timeline: TimelineLayout, zone: String, language: Language) -> SVGCanvas {
+    static func render(_ timeline: TimelineLayout, _ context: ViewContext) -> SVGCanvas {
+        let language = context.language
         let columns = max(1, timeline.columns.count)
         let columnWidth = min(80, max(14, 900 / Double(columns)))
         let chartLeft = left + labelWidth
@@ -30,10 +31,10 @@ enum TimelineSVG {
         let window = timeline.window
         let lastDay = (try? window.start.adding(days: window.days - 1)) ?? window.start
         canvas.text(
-            "\(window.start) – \(lastDay) · \(language.rowsBy(timeline.rowKey.rawValue))",
+            "\(window.start) – \(lastDay) · \(language.rowsBy(language.keyName(timeline.rowKey)))",
             x: left, y: 28, size: 16, className: "label", bold: true)
         canvas.text(
-            language.timesIn(zone), x: chartLeft + chartWidth, y: 28, size: 11,
+            language.timesIn(context.zone), x: chartLeft + chartWidth, y: 28, size: 11,
             className: "muted", anchor: "end")
         for period in timeline.periods {
             let start = x(Double(period.startMinute))
@@ -48,7 +49,8 @@ enum TimelineSVG {
             canvas.line(x1: start, y1: headerTop + 22, x2: start, y2: height, className: "grid")
             guard index % every == 0 else { continue }
             canvas.text(
-                columnLabel(column, window.scale), x: start + 3, y: headerTop + 36, size: 10,
+                columnLabel(column, window.scale, language), x: start + 3, y: headerTop + 36,
+                size: 10,
                 className: "muted", maxWidth: columnWidth * Double(every) - 4)
         }
         var y = rowsTop
@@ -56,14 +58,16 @@ enum TimelineSVG {
         for row in timeline.rows {
             if timeline.groupKey != nil, lastGroup != .some(row.group) {
                 canvas.text(
-                    row.group ?? language.noValue, x: left, y: y + 16, size: 12,
+                    row.group.map { language.label($0, of: timeline.groupKey) } ?? language.noValue,
+                    x: left, y: y + 16, size: 12,
                     className: "label", bold: true, maxWidth: labelWidth - 8)
                 y += 24
                 lastGroup = .some(row.group)
             }
             canvas.line(x1: left, y1: y, x2: chartLeft + chartWidth, y2: y, className: "grid")
             canvas.text(
-                row.key == nil ? language.noValue : row.label, x: left + 4, y: y + 17, size: 11,
+                row.key == nil ? language.noValue : language.label(row.label, of: timeline.rowKey),
+                x: left + 4, y: y + 17, size: 11,
                 className: "label", maxWidth: labelWidth - 10)
             for bar in row.bars {
                 let start = x(Double(bar.startMinute))
@@ -71,18 +75,21 @@ enum TimelineSVG {
                 SVGEventBlock.draw(
                     bar.event, in: &canvas, x: start, y: y + 4 + Double(bar.lane) * laneHeight,
                     width: width, height: laneHeight - 4,
-                    lines: [SVGEventBlock.title(bar.event, language)], language: language,
+                    lines: [SVGEventBlock.title(bar.event, language)], context: context,
                     pointedLeft: bar.clippedStart, pointedRight: bar.clippedEnd)
             }
             y += Double(row.lanes) * laneHeight + 8
         }
         canvas.line(x1: left, y1: y, x2: chartLeft + chartWidth, y2: y, className: "grid")
+        SVGLegend.draw(context, in: &canvas)
         return canvas
     }
 
-    private static func columnLabel(_ column: TimelineColumn, _ scale: TimelineScale) -> String {
+    private static func columnLabel(
+        _ column: TimelineColumn, _ scale: TimelineScale, _ language: Language
+    ) -> String {
         let start = column.start
         if scale == .hour || start.secondOfDay != 0 { return start.timeText }
-        return "\(start.date.day).\(start.date.month)."
+        return language.dayAndMonth(start.date)
     }
 }
