@@ -14,7 +14,7 @@ struct InfoCommand: Command {
 
     static let spec = CommandSpec(
         name: "info",
-        abstract: "Summarize calendars: events, series, overrides, time zones, dates, findings.",
+        abstract: "Summarize calendars: events, series, zones, dates, findings.",
         discussion: """
             For each file: its calendars, names and producers (PRODID); its VEVENTs as single \
             events, series (and how many never end) and overrides; how their starts are \

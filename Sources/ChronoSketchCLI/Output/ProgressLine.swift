@@ -108,17 +108,9 @@ final class ProgressLine: @unchecked Sendable {
         return text
     }
 
+    /// Written at once, past the buffer standard error's output keeps.
     private static func writeToTerminal(_ text: String) {
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(
-                    STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 }
 
