@@ -1,8 +1,8 @@
 # Set-up and everyday commands. `make demo` and `make test` install what they need
-# (libical-dev, tzdata, pkg-config) through apt-get when it is missing.
+# (libical-dev, tzdata, pkg-config, man-db, jq) through apt-get when it is missing.
 
 SWIFT ?= swift
-APT_PACKAGES := libical-dev tzdata pkg-config man-db
+APT_PACKAGES := libical-dev tzdata pkg-config man-db jq
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 ICS := .build/debug/ics
 # `make install` puts the release binary (Swift's runtime linked in, so it runs without the
@@ -16,7 +16,7 @@ BINARY ?= .build/release/ics
 
 deps:
 	@if ! command -v pkg-config >/dev/null || ! pkg-config --exists libical \
-	    || [ ! -e /usr/share/zoneinfo/Europe/Berlin ] || ! command -v man >/dev/null; then \
+	    || [ ! -e /usr/share/zoneinfo/Europe/Berlin ] || ! command -v man >/dev/null || ! command -v jq >/dev/null; then \
 	  echo "Installing $(APT_PACKAGES) with apt-get"; \
 	  $(SUDO) apt-get update && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends $(APT_PACKAGES); \

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Every example in the README runs as written and prints what the README shows: each
+/// ```` ```console ```` block is a session of `$ ` commands (a line ending in `\` goes on on the
+/// next), each followed by its output (stdout and stderr), run by bash in a folder of its own that sees `Fixtures/` (so files a command writes land there),
+/// with the built `ics` first on PATH, no locale, `TZ=UTC` and no terminal.
+@Suite struct ReadmeTests {
+    struct Example: CustomTestStringConvertible, Sendable {
+        var line: Int
+        var command: String
+        var output: String
+        var testDescription: String { "README line \(line): \(command)" }
+    }
+
+    /// The README's console sessions, each a list of commands with their output.
+    static let sessions: [[Example]] = {
+        let url = CLI.root.appendingPathComponent("README.md")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        var sessions: [[Example]] = []
+        var current: [Example]?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            if line == "```console" {
+                current = []
+            } else if line.hasPrefix("```"), let session = current {
+                sessions.append(session)
+                current = nil
+            } else if current != nil {
+                if let last = current?.last, last.command.hasSuffix("\\"), last.output.isEmpty {
+                    // A command continued on the next line.
+                    current![current!.count - 1].command += "\n" + line
+                } else if line.hasPrefix("$ ") {
+                    current?.append(
+                        Example(line: index + 1, command: String(line.dropFirst(2)), output: ""))
+                } else if !(current?.isEmpty ?? true) {
+                    current![current!.count - 1].output += line + "\n"
+                }
+            }
+        }
+        return sessions
+    }()
+
+    @Test func theReadmeHasExamples() {
+        #expect(Self.sessions.count >= 10)
+        #expect(Self.sessions.allSatisfy { !$0.isEmpty })
+    }
+
+    @Test(arguments: Self.sessions.indices)
+    func eachSessionPrintsWhatTheReadmeShows(session: Int) throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createSymbolicLink(
+            at: directory.appendingPathComponent("Fixtures"),
+            withDestinationURL: CLI.root.appendingPathComponent("Fixtures"))
+        let bin = CLI.binary.deletingLastPathComponent().path
+        for example in Self.sessions[session] {
+            let result = try CLI.runBinary(
+                ["-c", "export PATH=\"$0:$PATH\"; { \(example.command)\n} 2>&1", bin],
+                in: directory, limit: 120, shell: true)
+            #expect(
+                result.standardOutput == example.output,
+                "README line \(example.line): \(example.command)")
+        }
+    }
+}
