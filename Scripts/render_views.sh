@@ -22,6 +22,8 @@ demo=Fixtures/demo/team-week.ics
 berlin="--tz Europe/Berlin"
 "$ics" render day "$demo" --date 2026-12-08 $berlin --now 15:10 -o "$out/day.svg"
 "$ics" render week "$demo" --date 2026-12-08 --week-start monday $berlin -o "$out/week.svg"
+"$ics" render week Fixtures/meaning/two-calendars/mine.ics Fixtures/meaning/two-calendars/team.ics \
+  --date 2026-09-08 --week-start monday $berlin -o "$out/week-two-calendars.svg"
 "$ics" render month "$demo" --date 2026-12-08 --week-start monday $berlin -o "$out/month.svg"
 "$ics" render timeline "$demo" --start 2026-12-07 --days 5 --scale day --zoom 4 \
   --rows location $berlin -o "$out/timeline.svg"
