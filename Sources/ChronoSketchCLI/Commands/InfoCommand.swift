@@ -102,11 +102,13 @@ enum InfoText {
         for (index, producer) in info.producers.enumerated() {
             line(index == 0 ? "producer" : "", producer)
         }
-        var events = "\(info.events)"
+        var events = number(info.events)
         if info.events > 0 {
-            var parts = ["\(info.singleEvents) single"]
+            var parts = ["\(number(info.singleEvents)) single"]
             var series = counted(info.series, "series", plural: "series")
-            if info.openEndedSeries > 0 { series += " (\(info.openEndedSeries) without end)" }
+            if info.openEndedSeries > 0 {
+                series += " (\(number(info.openEndedSeries)) without end)"
+            }
             parts.append(series)
             parts.append(counted(info.overrides, "override"))
             events += ": " + parts.joined(separator: ", ")
@@ -116,19 +118,19 @@ enum InfoText {
             let starts = [
                 (info.allDayEvents, "all-day"), (info.zonedEvents, "zoned"),
                 (info.utcEvents, "UTC"), (info.floatingEvents, "floating"),
-            ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            ].filter { $0.0 > 0 }.map { "\(number($0.0)) \($0.1)" }
             if !starts.isEmpty { line("starts", starts.joined(separator: ", ")) }
         }
-        var occurrences = "\(info.occurrences)"
+        var occurrences = number(info.occurrences)
         if let first = info.firstStart, let last = info.lastEnd {
             occurrences += ", from \(shown(first)) to \(shown(last))"
             if info.openEndedSeries > 0 { occurrences += " (series without end cut there)" }
         }
         line("occurrences", occurrences)
         let width = max(0, info.zones.map(\.tzid.count).max() ?? 0)
-        let usesWidth = String(info.zones.map(\.uses).max() ?? 0).count
+        let usesWidth = number(info.zones.map(\.uses).max() ?? 0).count
         for (index, zone) in info.zones.enumerated() {
-            let uses = String(zone.uses)
+            let uses = number(zone.uses)
             line(
                 index == 0 ? "time zones" : "",
                 zone.tzid.padding(to: width) + "  "
@@ -149,9 +151,9 @@ enum InfoText {
             "findings",
             info.findings.isEmpty
                 ? "none" : "\(counted(errors, "error")), \(counted(warnings, "warning"))")
-        let countWidth = String(info.findings.map(\.count).max() ?? 0).count
+        let countWidth = number(info.findings.map(\.count).max() ?? 0).count
         for kind in info.findings {
-            let count = String(kind.count)
+            let count = number(kind.count)
             line(
                 "",
                 String(repeating: " ", count: countWidth - count.count) + count + "  "
@@ -168,8 +170,11 @@ enum InfoText {
     }
 
     static func counted(_ count: Int, _ word: String, plural: String? = nil) -> String {
-        "\(count) \(count == 1 ? word : plural ?? word + "s")"
+        "\(number(count)) \(count == 1 ? word : plural ?? word + "s")"
     }
+
+    /// `163,805`: thousands grouped, as the progress line groups them.
+    static func number(_ count: Int) -> String { ProgressLine.grouped(count) }
 
     /// `2026-12-07` at midnight, `2026-12-07 09:30` otherwise.
     static func shown(_ time: LocalDateTime) -> String {
