@@ -426,6 +426,11 @@ import Testing
         #expect(
             ProgressLine.text(bytes: 3_000_000, total: 2_000_000, events: 10, seconds: 2)
                 == "ics: reading 3.0 MB, 10 events, 2.0 s")
+        #expect(
+            ProgressLine.text(
+                bytes: 106_500_000, total: 106_500_000, events: 163_805, seconds: 3.7,
+                readingDone: true)
+                == "ics: 163,805 events read (106.5 MB); working, 3.7 s")
         #expect(ProgressLine.grouped(1_234_567) == "1,234,567")
         #expect(ProgressLine.grouped(999) == "999")
     }

@@ -60,7 +60,7 @@ final class ProgressLine: @unchecked Sendable {
             guard seconds >= Self.delay else { return true }
             var line = Self.text(
                 bytes: progress.bytesRead, total: total, events: progress.eventsMapped,
-                seconds: seconds)
+                seconds: seconds, readingDone: progress.isReadingDone)
             if line.count > width - 1 { line = String(line.prefix(max(0, width - 1))) }
             Self.writeToTerminal("\r" + line + "\u{1B}[K")
             shown = true
@@ -77,9 +77,17 @@ final class ProgressLine: @unchecked Sendable {
         }
     }
 
-    /// `ics: 45.2 of 98.0 MB (46 %), 41,000 events, 3.2 s`; without a total (standard input,
-    /// or text converted from JSON or CSV that outgrew it), the bytes alone.
-    static func text(bytes: Int, total: Int?, events: Int, seconds: Double) -> String {
+    /// `ics: reading 45.2 of 98.0 MB (46 %), 41,000 events, 3.2 s`; without a total
+    /// (standard input, or text converted from JSON or CSV that outgrew it), the bytes alone;
+    /// once everything is read, `ics: 163,805 events read (106.5 MB); working, 3.7 s`.
+    static func text(
+        bytes: Int, total: Int?, events: Int, seconds: Double, readingDone: Bool = false
+    ) -> String {
+        let time = "\(Int(seconds)).\(Int(seconds * 10) % 10) s"
+        if readingDone {
+            return
+                "ics: \(grouped(events)) event\(events == 1 ? "" : "s") read (\(megabytes(bytes)) MB); working, \(time)"
+        }
         var text = "ics: reading "
         if let total, total > 0, bytes <= total {
             let percent = bytes * 100 / total
@@ -88,7 +96,7 @@ final class ProgressLine: @unchecked Sendable {
             text += "\(megabytes(bytes)) MB"
         }
         text += ", \(grouped(events)) event\(events == 1 ? "" : "s")"
-        text += ", \(Int(seconds)).\(Int(seconds * 10) % 10) s"
+        text += ", \(time)"
         return text
     }
 

@@ -96,6 +96,7 @@ struct EventPipeline {
             deliver(assembly.endOfInput(fileIndex, logs: &logs), horizon: .maximum, to: &sink)
         }
         finish(into: &sink)
+        options.progress?.finishedReading()
         return (logs, unusable)
     }
 

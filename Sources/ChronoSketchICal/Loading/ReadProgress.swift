@@ -6,6 +6,7 @@ import Synchronization
 public final class ReadProgress: Sendable {
     private let bytes = Atomic<Int>(0)
     private let events = Atomic<Int>(0)
+    private let done = Atomic<Bool>(false)
 
     public init() {}
 
@@ -14,6 +15,12 @@ public final class ReadProgress: Sendable {
 
     /// Events (occurrences) mapped so far.
     public var eventsMapped: Int { events.load(ordering: .relaxed) }
+
+    /// Whether every input has been read and its events mapped (what follows is sorting,
+    /// laying out, writing).
+    public var isReadingDone: Bool { done.load(ordering: .relaxed) }
+
+    func finishedReading() { done.store(true, ordering: .relaxed) }
 
     func read(_ count: Int) { bytes.add(count, ordering: .relaxed) }
 
