@@ -344,6 +344,24 @@ import Testing
                 == direct.standardOutput.split(separator: "\n").last)
     }
 
+    /// Text whose first line holds no comma is no CSV: it is read as iCalendar, whose reader
+    /// says what it is not. A CSV is told by its comma even after a long first column name,
+    /// through a pipe.
+    @Test func textWithoutACommaIsNoCSV() throws {
+        let notes = CLI.run(["events"], standardInput: Array("Meeting notes\nbring coffee\n".utf8))
+        #expect(notes.status == 2)
+        #expect(
+            notes.standardError
+                == "<stdin>:1: error: Not an iCalendar file: expected 'BEGIN:VCALENDAR', found 'Meeting notes'\n"
+        )
+        let csv =
+            "Description of the event,title,start,end\nlong,Planning,2026-12-08T09:00,2026-12-08T10:00\n"
+        let piped = try CLI.runBinary(
+            ["events", "--tz", "UTC", "--format", "ndjson"], standardInput: Data(csv.utf8))
+        #expect(piped.status == 0)
+        #expect(piped.standardOutput.contains(#""title":"Planning""#))
+    }
+
     // MARK: - Standard input on a terminal
 
     /// Under a pseudo-terminal (util-linux `script`), a command given no file says it reads

@@ -264,7 +264,10 @@ public enum Converter {
                 ? .ndjson : .json
         default:
             let head = String(decoding: start.prefix(6), as: UTF8.self).uppercased()
-            return head.hasPrefix("BEGIN:") ? .ics : .csv
+            // A header row without a comma is no CSV a calendar was written to: the reader
+            // then says what the text is not (`expected 'BEGIN:VCALENDAR', found …`).
+            let firstLine = start.prefix { $0 != 0x0A && $0 != 0x0D }
+            return head.hasPrefix("BEGIN:") || !firstLine.contains(UInt8(ascii: ",")) ? .ics : .csv
         }
     }
 
@@ -284,7 +287,7 @@ public enum Converter {
         case .memory(_, let bytes):
             format = sniff(bytes)
         case .standardInput:
-            format = sniff(StandardInputAhead.shared.peek(significant: 16))
+            format = sniff(StandardInputAhead.shared.peek(significant: 256))
         case .file(let path):
             if let named = ConversionFormat.inferred(fromPath: path), named != .json {
                 format = named
