@@ -133,8 +133,7 @@ public enum ICSCommandLine {
                 else { return instance.run(io: io) }
                 let line = ProgressLine(
                     total: ProgressLine.totalBytes(
-                        parsed.positionals.isEmpty ? ["-"] : parsed.positionals),
-                    width: CommandIO.terminalColumns(2) ?? 80)
+                        parsed.positionals.isEmpty ? ["-"] : parsed.positionals))
                 io.progress = line.progress
                 io.standardError = ProgressErasingOutput(io.standardError, erasing: line)
                 if io.standardOutputIsTerminal {

@@ -20,7 +20,12 @@ final class ProgressLine: @unchecked Sendable {
     /// Seconds before the line first shows.
     static let delay = 1.0
 
-    init(total: Int?, width: Int) {
+    /// - Parameter width: the line's room; by default the columns of the terminal standard
+    ///   error is, else 80.
+    init(
+        total: Int?,
+        width: Int = CommandIO.terminalColumns(FileHandle.standardError.fileDescriptor) ?? 80
+    ) {
         self.total = total
         self.width = width
     }
