@@ -239,6 +239,17 @@ public enum ASCIIDigits {
         return result
     }
 
+    /// `value` in decimal with its thousands grouped by commas: `163,805`, `-1,000`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = value < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+
     /// Appends a non-negative `value` in decimal, left-padded with zeros to `width`.
     @inline(__always)
     public static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {

@@ -449,8 +449,9 @@ import Testing
                 bytes: 106_500_000, total: 106_500_000, events: 163_805, seconds: 3.7,
                 readingDone: true)
                 == "ics: 163,805 events read (106.5 MB); working, 3.7 s")
-        #expect(ProgressLine.grouped(1_234_567) == "1,234,567")
-        #expect(ProgressLine.grouped(999) == "999")
+        #expect(ASCIIDigits.grouped(1_234_567) == "1,234,567")
+        #expect(ASCIIDigits.grouped(999) == "999")
+        #expect(ASCIIDigits.grouped(-1_000) == "-1,000")
     }
 
     /// UTC by any of the database's names, `/etc/localtime`'s `Etc/UTC` included, is `UTC`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Shell completion scripts for `ics`, written from the same command specs the parser reads:
 /// the commands and subcommands, each command's options, the values of options that take a
 /// few fixed ones, dates, time zones and files.
@@ -198,7 +200,7 @@ enum CompletionScript {
         _ entries: [Entry], top: [(String, String)], groups: [(String, [(String, String)])]
     ) -> String {
         func quoted(_ text: String) -> String {
-            "'" + text.replacingAll("'", with: "'\\''") + "'"
+            "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }
         func described(_ items: [(String, String)]) -> String {
             items.map { "        " + quoted("\($0.0):\(summary($0.1))") }
@@ -264,9 +266,11 @@ enum CompletionScript {
             for option in entry.spec.options {
                 let help =
                     "["
-                    + summary(option.help).replacingAll("\\", with: "\\\\")
-                    .replacingAll("[", with: "\\[").replacingAll("]", with: "\\]")
-                    .replacingAll(":", with: "\\:") + "]"
+                    + summary(option.help).replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(
+                        of: "]", with: "\\]"
+                    )
+                    .replacingOccurrences(of: ":", with: "\\:") + "]"
                 var argument = ""
                 if let valueName = option.valueName {
                     let action =
@@ -320,7 +324,9 @@ enum CompletionScript {
         _ entries: [Entry], top: [(String, String)], groups: [(String, [(String, String)])]
     ) -> String {
         func quoted(_ text: String) -> String {
-            "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
+            "'"
+                + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                    of: "'", with: "\\'") + "'"
         }
         var text = """
             # fish completion for ics, written by `ics completion fish`. Install it as ics.fish
@@ -391,12 +397,5 @@ enum CompletionScript {
             }
         }
         return text
-    }
-}
-
-extension String {
-    /// The text with every `target` replaced.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

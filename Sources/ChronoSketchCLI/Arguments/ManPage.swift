@@ -1,3 +1,5 @@
+import Foundation
+
 /// The manual page `ics(1)`, in roff (man macros), written from the command specs the parser
 /// reads: every command with its usage, description and options.
 enum ManPage {
@@ -135,8 +137,11 @@ enum ManPage {
     /// typed), typographic characters as groff's names for them (so a page read in an ASCII
     /// locale shows them too), and no line starting with a control character.
     static func escaped(_ text: String) -> String {
-        var body = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
-        for (character, name) in glyphs { body = body.replacingAll(character, with: name) }
+        var body = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(
+            of: "-", with: "\\-")
+        for (character, name) in glyphs {
+            body = body.replacingOccurrences(of: character, with: name)
+        }
         if !body.unicodeScalars.allSatisfy(\.isASCII) {
             body = body.unicodeScalars.map { scalar in
                 guard !scalar.isASCII else { return String(scalar) }

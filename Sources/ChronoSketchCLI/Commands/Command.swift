@@ -168,16 +168,29 @@ enum CommonOptions {
         return try choice(arguments, language, default: .en)
     }
 
-    /// What relative dates count from: `--today`, else today on the wall clock of `zone`;
-    /// weeks (`this-week`) start on `weekStart`, else as `--lang` or the locale says
-    /// (``UserLocale/weekStart(lang:)``).
-    static func dates(
-        _ arguments: ParsedArguments, zone: TargetZone, weekStart: Weekday? = nil,
-        environment: [String: String]
-    ) throws(UsageError) -> DateText {
+    /// The first day of the week when `--week-start` is not given: as `--lang` or the
+    /// locale says (``UserLocale/weekStart(lang:)``).
+    static func weekStart(_ arguments: ParsedArguments, environment: [String: String])
+        throws(UsageError) -> Weekday
+    {
         let lang: Language? =
             arguments.isSet(language.name) ? try choice(arguments, language, default: .en) : nil
-        let weekStart = weekStart ?? UserLocale(environment).weekStart(lang: lang)
+        return UserLocale(environment).weekStart(lang: lang)
+    }
+
+    /// What relative dates count from (``dates(_:zone:weekStart:)``), weeks starting as
+    /// `--lang` or the locale says.
+    static func dates(
+        _ arguments: ParsedArguments, zone: TargetZone, environment: [String: String]
+    ) throws(UsageError) -> DateText {
+        try dates(arguments, zone: zone, weekStart: weekStart(arguments, environment: environment))
+    }
+
+    /// What relative dates count from: `--today`, else today on the wall clock of `zone`;
+    /// weeks (`this-week`) start on `weekStart`.
+    static func dates(_ arguments: ParsedArguments, zone: TargetZone, weekStart: Weekday)
+        throws(UsageError) -> DateText
+    {
         if let text = arguments.value(today.name) {
             do {
                 return DateText(today: try CivilDate(parsing: text), weekStart: weekStart)

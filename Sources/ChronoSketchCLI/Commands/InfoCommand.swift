@@ -127,19 +127,18 @@ enum InfoText {
             if info.openEndedSeries > 0 { occurrences += " (series without end cut there)" }
         }
         line("occurrences", occurrences)
-        let width = max(0, info.zones.map(\.tzid.count).max() ?? 0)
+        let width = info.zones.map(\.tzid.displayWidth).max() ?? 0
         let usesWidth = number(info.zones.map(\.uses).max() ?? 0).count
         for (index, zone) in info.zones.enumerated() {
             let uses = number(zone.uses)
             line(
                 index == 0 ? "time zones" : "",
-                zone.tzid.padding(to: width) + "  "
-                    + String(repeating: " ", count: usesWidth - uses.count) + uses + "× "
-                    + zone.resolution.description)
+                zone.tzid.fitted(to: width) + "  " + uses.padded(left: usesWidth) + "× "
+                    + resolved(zone))
         }
         if info.zones.isEmpty { line("time zones", "none named") }
         for zone in info.calendarZones {
-            line("X-WR-TIMEZONE", "\(zone.tzid): \(zone.resolution.description)")
+            line("X-WR-TIMEZONE", "\(zone.tzid): \(resolved(zone))")
         }
         let others = info.components.filter { $0.name != "VEVENT" }
         if !others.isEmpty {
@@ -156,25 +155,30 @@ enum InfoText {
             let count = number(kind.count)
             line(
                 "",
-                String(repeating: " ", count: countWidth - count.count) + count + "  "
-                    + kind.severity.rawValue.padding(to: 7) + " " + kind.pattern)
+                count.padded(left: countWidth) + "  " + kind.severity.rawValue.fitted(to: 7) + " "
+                    + kind.pattern)
         }
-        let labelWidth = lines.map(\.label.count).max() ?? 0
+        let labelWidth = lines.map(\.label.displayWidth).max() ?? 0
         var text = info.file + "\n"
         for (label, value) in lines {
             text +=
-                ("  " + label.padding(to: labelWidth) + "  " + value).trimmingTrailingSpaces()
+                ("  " + label.fitted(to: labelWidth) + "  " + value).trimmingTrailingSpaces()
                 + "\n"
         }
         return text
+    }
+
+    /// How a zone was resolved, in words.
+    static func resolved(_ zone: CalendarInfo.Zone) -> String {
+        zone.resolution?.description ?? "unknown, times kept floating"
     }
 
     static func counted(_ count: Int, _ word: String, plural: String? = nil) -> String {
         "\(number(count)) \(count == 1 ? word : plural ?? word + "s")"
     }
 
-    /// `163,805`: thousands grouped, as the progress line groups them.
-    static func number(_ count: Int) -> String { ProgressLine.grouped(count) }
+    /// `163,805`: thousands grouped.
+    static func number(_ count: Int) -> String { ASCIIDigits.grouped(count) }
 
     /// `2026-12-07` at midnight, `2026-12-07 09:30` otherwise.
     static func shown(_ time: LocalDateTime) -> String {
@@ -257,16 +261,9 @@ enum InfoJSON {
     private static func write(_ zone: CalendarInfo.Zone, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("tzid", zone.tzid)
-        writer.field("resolution", zone.resolution.kind)
-        writer.field("readAs", zone.resolution.ianaName)
+        writer.field("resolution", zone.resolution?.kind ?? "unknown")
+        writer.field("readAs", zone.resolution?.ianaName)
         writer.field("uses", zone.uses)
         writer.endObject()
-    }
-}
-
-extension String {
-    /// The text padded with spaces to `width` characters (never cut).
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

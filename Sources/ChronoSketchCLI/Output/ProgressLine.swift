@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import ChronoSketchICal
 import Foundation
 
@@ -91,7 +92,7 @@ final class ProgressLine: @unchecked Sendable {
         let time = "\(Int(seconds)).\(Int(seconds * 10) % 10) s"
         if readingDone {
             return
-                "ics: \(grouped(events)) event\(events == 1 ? "" : "s") read (\(megabytes(bytes)) MB); working, \(time)"
+                "ics: \(ASCIIDigits.grouped(events)) event\(events == 1 ? "" : "s") read (\(megabytes(bytes)) MB); working, \(time)"
         }
         var text = "ics: reading "
         if let total, total > 0, bytes <= total {
@@ -100,7 +101,7 @@ final class ProgressLine: @unchecked Sendable {
         } else {
             text += "\(megabytes(bytes)) MB"
         }
-        text += ", \(grouped(events)) event\(events == 1 ? "" : "s")"
+        text += ", \(ASCIIDigits.grouped(events)) event\(events == 1 ? "" : "s")"
         text += ", \(time)"
         return text
     }
@@ -108,17 +109,6 @@ final class ProgressLine: @unchecked Sendable {
     private static func megabytes(_ bytes: Int) -> String {
         let tenths = (bytes + 50_000) / 100_000
         return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    /// `41,000`.
-    static func grouped(_ number: Int) -> String {
-        let digits = String(number)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
     }
 
     /// Written at once, past the buffer standard error's output keeps.

@@ -6,57 +6,11 @@ import ChronoSketchCore
 public struct CalendarInfo: Sendable {
     /// A time zone the times of an input name, and how the name was resolved.
     public struct Zone: Sendable, Hashable {
-        public enum Resolution: Sendable, Hashable {
-            /// A VTIMEZONE in the same calendar.
-            case embedded
-            /// The IANA database, by the name as written.
-            case database
-            /// A Windows zone ID or Outlook display name, read as this IANA zone.
-            case windows(String)
-            /// The IANA name inside a prefixed TZID (`/mozilla.org/…/Europe/Berlin`).
-            case prefixed(String)
-            /// An IANA name written with a dash for its slash (`US-Eastern`).
-            case dashed(String)
-            /// Nothing: the times that name it are kept floating.
-            case unknown
-
-            /// How the name was read, in a few words: `embedded VTIMEZONE`,
-            /// `Windows name, read as Europe/Berlin`.
-            public var description: String {
-                switch self {
-                case .embedded: "embedded VTIMEZONE"
-                case .database: "IANA database"
-                case .windows(let name): "Windows name, read as \(name)"
-                case .prefixed(let name): "prefixed name, read as \(name)"
-                case .dashed(let name): "dashed name, read as \(name)"
-                case .unknown: "unknown, times kept floating"
-                }
-            }
-
-            /// The IANA zone the name was read as, when it was not used as written.
-            public var ianaName: String? {
-                switch self {
-                case .windows(let name), .prefixed(let name), .dashed(let name): name
-                case .embedded, .database, .unknown: nil
-                }
-            }
-
-            /// A short word for JSON: embedded, database, windows, prefixed, dashed, unknown.
-            public var kind: String {
-                switch self {
-                case .embedded: "embedded"
-                case .database: "database"
-                case .windows: "windows"
-                case .prefixed: "prefixed"
-                case .dashed: "dashed"
-                case .unknown: "unknown"
-                }
-            }
-        }
-
         /// The TZID as written.
         public var tzid: String
-        public var resolution: Resolution
+        /// How it was resolved; nil when it was not, and the times that name it are kept
+        /// floating.
+        public var resolution: ZoneResolution?
         /// How many times of the events (DTSTART, DTEND, RECURRENCE-ID, RDATE, EXDATE) name
         /// it; 0 for a calendar's X-WR-TIMEZONE no time names.
         public var uses: Int
@@ -193,16 +147,20 @@ public struct CalendarInfo: Sendable {
             }
         }
         if quoted { result += "…'" }
-        let words = result.split(separator: " ", omittingEmptySubsequences: false).map {
-            word -> Substring in
-            guard word.contains(where: \.isNumber) else { return word }
+        var words: [String] = []
+        for word in result.split(separator: " ", omittingEmptySubsequences: false) {
+            guard word.contains(where: \.isNumber) else {
+                words.append(String(word))
+                continue
+            }
+            // `2026-03-29T02:30:00` and `(first at line 7)` lose their values; neighbours
+            // that both did (`2026-12-07 09:00`) become one `…`.
             let trailing = word.reversed().prefix { ",.:;)".contains($0) }
-            let leading = word.prefix { "(".contains($0) }
-            return leading + "…" + String(trailing.reversed())
+            let leading = word.prefix { $0 == "(" }
+            if leading.isEmpty, words.last == "…" { words.removeLast() }
+            words.append(leading + "…" + String(trailing.reversed()))
         }
-        var joined = words.joined(separator: " ")
-        while joined.contains("… …") { joined = joined.replacingOccurrences("… …", with: "…") }
-        return joined
+        return words.joined(separator: " ")
     }
 
     /// Counts the components as the stream reads them, on the reading thread; read once the
@@ -331,18 +289,8 @@ public struct CalendarInfo: Sendable {
             info.floatingEvents = floating
             info.zonedEvents = zoned
             let resolver = ZoneResolver(database: database)
-            func resolution(_ tzid: String, _ index: Int) -> Zone.Resolution {
-                guard
-                    let found = resolver.zone(
-                        tzid, file: 0, calendar: index, scope: scopes[index])
-                else { return .unknown }
-                switch found.source {
-                case .embedded: return .embedded
-                case .database: return .database
-                case .windows(let name): return .windows(name)
-                case .prefixedDatabase(let name): return .prefixed(name)
-                case .dashed(let name): return .dashed(name)
-                }
+            func resolution(_ tzid: String, _ index: Int) -> ZoneResolution? {
+                resolver.zone(tzid, file: 0, calendar: index, scope: scopes[index])?.source
             }
             var zones: [Zone] = []
             for (index, counts) in uses.enumerated() {
@@ -364,11 +312,5 @@ public struct CalendarInfo: Sendable {
                 if !info.calendarZones.contains(zone) { info.calendarZones.append(zone) }
             }
         }
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

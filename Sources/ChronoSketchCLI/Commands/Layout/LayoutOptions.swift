@@ -75,10 +75,8 @@ struct LayoutOptions: Sendable {
     let language: Language
     let outputPath: String?
     let strict: Bool
-    /// The user's locale, for the week start.
-    let locale: UserLocale
-    /// Whether `--lang` was given (it then sets the week start).
-    let languageGiven: Bool
+    /// The week start when `--week-start` is not given (``CommonOptions/weekStart(_:environment:)``).
+    let defaultWeekStart: Weekday
     /// `--width`, which wins over `COLUMNS` and the terminal's width.
     let width: Int?
     /// What the colours of a picture tell apart (`--color-by`, only `ics render` takes it).
@@ -109,8 +107,7 @@ struct LayoutOptions: Sendable {
         }
         language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
-        locale = UserLocale(environment)
-        languageGiven = arguments.isSet(CommonOptions.language.name)
+        defaultWeekStart = try CommonOptions.weekStart(arguments, environment: environment)
         colorBy = try CommonOptions.choice(arguments, Self.colorBy, default: .calendar)
         width = try CommonOptions.positive(arguments, Self.width)
         if let width, width < TextWidth.minimum {
@@ -124,7 +121,7 @@ struct LayoutOptions: Sendable {
     /// starting as `--week-start` or the language says.
     func dates(_ arguments: ParsedArguments) throws(UsageError) -> DateText {
         try CommonOptions.dates(
-            arguments, zone: zone, weekStart: firstWeekday(arguments), environment: [:])
+            arguments, zone: zone, weekStart: firstWeekday(arguments))
     }
 
     /// `--date` (or `option`) in any day form, else today on the wall clock of the target zone.
@@ -138,7 +135,7 @@ struct LayoutOptions: Sendable {
     /// `--week-start`, else as `--lang` or the locale says (``UserLocale/weekStart(lang:)``).
     func firstWeekday(_ arguments: ParsedArguments) throws(UsageError) -> Weekday {
         guard arguments.isSet(Self.weekStart.name) else {
-            return locale.weekStart(lang: languageGiven ? language : nil)
+            return defaultWeekStart
         }
         return try CommonOptions.choice(arguments, Self.weekStart, default: WeekStart.monday)
             .weekday
