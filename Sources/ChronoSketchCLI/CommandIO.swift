@@ -88,6 +88,10 @@ public struct CommandIO {
     var progress: ReadProgress?
     /// The columns of the terminal standard output is, nil when it is not one.
     public var standardOutputColumns: Int?
+    /// The regular files open on standard input and output, when they are such files: no
+    /// output may be an input (``OutputOverlap``).
+    var standardInputFile: OutputOverlap.Identity?
+    var standardOutputFile: OutputOverlap.Identity?
 
     public init(
         standardOutput: any TextOutput, standardError: any TextOutput,
@@ -112,6 +116,8 @@ public struct CommandIO {
         io.standardInputIsTerminal = isatty(FileHandle.standardInput.fileDescriptor) != 0
         io.standardOutputIsTerminal = isatty(FileHandle.standardOutput.fileDescriptor) != 0
         io.standardOutputColumns = terminalColumns(FileHandle.standardOutput.fileDescriptor)
+        io.standardInputFile = OutputOverlap.Identity(regularFileOn: STDIN_FILENO)
+        io.standardOutputFile = OutputOverlap.Identity(regularFileOn: STDOUT_FILENO)
         return io
     }
 

@@ -40,6 +40,11 @@ public enum ICSCommandLine {
 
     /// Runs `ics` with `arguments` (without the program name).
     public static func run(_ arguments: [String], io: CommandIO) -> Int32 {
+        var io = io
+        // Diagnostics quote calendar data and file names: shown safely on a terminal, with
+        // only the colours of their own labels passing.
+        io.standardError = TerminalSafeOutput(
+            io.standardError, allowing: io.usesColor ? DiagnosticPrinter.colorSequences : [])
         defer {
             io.standardOutput.flush()
             io.standardError.flush()
@@ -127,6 +132,9 @@ public enum ICSCommandLine {
                 return .success
             case .parsed(let parsed):
                 let instance = try command.init(parsed, environment: io.environment)
+                try OutputOverlap.check(
+                    parsed, spec: command.spec, standardInput: io.standardInputFile,
+                    standardOutput: io.standardOutputFile)
                 var io = io
                 io.quiet = parsed.isSet(CommonOptions.quiet.name)
                 guard io.standardErrorIsTerminal, !io.quiet, io.environment["TERM"] != "dumb"

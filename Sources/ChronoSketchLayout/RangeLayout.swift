@@ -4,7 +4,7 @@ import ChronoSketchCore
 public enum RangePeriod: String, Sendable, Hashable, CaseIterable {
     case day, week
 
-    var days: Int { self == .day ? 1 : 7 }
+    public var days: Int { self == .day ? 1 : 7 }
 }
 
 /// One interval on its period's reference day.
@@ -44,8 +44,14 @@ public struct RangeLayout: Sendable, Hashable {
     public let period: RangePeriod
     public let firstWeekday: Weekday
     /// Every period from the first to the last (or across the window given), empty ones
-    /// included, so a missing night shows as a gap.
+    /// included, so a missing night shows as a gap; at most ``maximumPeriods``.
     public let periods: [RangePeriodLayout]
+    /// How many periods after the last one listed the events or the window reach (0 when all
+    /// are listed).
+    public let periodsLeftOut: Int
+
+    /// The most periods laid out: a century of days.
+    public static let maximumPeriods = 36_600
 
     /// - Parameters:
     ///   - events: any events; all-day ones are left out.
@@ -96,9 +102,12 @@ public struct RangeLayout: Sendable, Hashable {
             return LayoutOrder.breaksTie(lhs.entry.event, rhs.entry.event)
         }
         var periods: [RangePeriodLayout] = []
-        if let first = lower ?? entries.first?.index, let last = upper ?? entries.last?.index,
-            first <= last
+        var leftOut = 0
+        if let first = lower ?? entries.first?.index, let wanted = upper ?? entries.last?.index,
+            first <= wanted
         {
+            let last = min(wanted, first + Self.maximumPeriods - 1)
+            leftOut = wanted - last
             var position = 0
             for number in first...last {
                 while position < entries.count, entries[position].index < number {
@@ -129,5 +138,6 @@ public struct RangeLayout: Sendable, Hashable {
         self.period = period
         self.firstWeekday = firstWeekday
         self.periods = periods
+        periodsLeftOut = leftOut
     }
 }

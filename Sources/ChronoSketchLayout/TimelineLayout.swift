@@ -38,12 +38,23 @@ public struct TimelineWindow: Sendable, Hashable {
     public let scale: TimelineScale
     public let zoom: TimelineZoom
 
-    /// - Throws: ``CivilTimeError/outOfRange(_:)`` when `days` is not positive or the window
-    ///   ends after 9999-12-31.
+    /// The most columns a window has: each is a cell of the text view and an entry of the
+    /// JSON, so a window of years at the hour scale is refused rather than drawn.
+    public static let maximumColumns = 20_000
+
+    /// - Throws: ``CivilTimeError/outOfRange(_:)`` when `days` is not positive, the window
+    ///   ends after 9999-12-31 or it would have more than ``maximumColumns`` columns.
     public init(start: CivilDate, days: Int, scale: TimelineScale, zoom: TimelineZoom = .x1)
         throws(CivilTimeError)
     {
         guard days > 0 else { throw .outOfRange("a timeline of \(days) days") }
+        let columnSeconds = scale.seconds / zoom.rawValue
+        let columns = days <= Int.max / 86_400 ? (days * 86_400 + columnSeconds - 1) / columnSeconds : Int.max
+        guard columns <= Self.maximumColumns else {
+            throw .outOfRange(
+                "\(days) days at the \(scale.rawValue) scale with zoom \(zoom.rawValue) make \(columns) columns, and a timeline has at most \(Self.maximumColumns) (fewer days, a coarser scale or a smaller zoom)"
+            )
+        }
         _ = try start.adding(days: days - 1)
         self.start = start
         self.days = days

@@ -36,8 +36,16 @@ import Testing
         #expect(!result.isSet("strict"))
     }
 
-    @Test func negativeNumbersAreValues() throws {
-        #expect(try parsed(["--offset", "-5"]).value("offset") == "-5")
+    @Test(arguments: ["-5", "-2d", "-1w", "-3d5h"])
+    func valuesStartingWithADashAndADigitAreValues(value: String) throws {
+        #expect(try parsed(["--from", value, "a.ics"]).value("from") == value)
+        #expect(try parsed(["--from", value, "a.ics"]).positionals == ["a.ics"])
+    }
+
+    @Test func aDashAndALetterAfterAValueOptionIsStillAnOption() {
+        #expect(throws: UsageError.missingValue(spec.options[0])) {
+            try parsed(["--from", "-o", "x.json"])
+        }
     }
 
     @Test func anOptionGivenTwiceWithDifferentValuesIsAUsageError() throws {

@@ -83,7 +83,7 @@ import Testing
     @Test(arguments: [
         ("a", 1), ("日", 2), ("Ｆ", 2), ("한", 2), ("😀", 2), ("❤️", 2), ("👨‍👩‍👧", 2), ("🇩🇪", 2),
         ("👍🏽", 2), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200D}", 0), ("\u{FE0F}", 0),
-        ("…", 1), ("─", 1), ("é", 1), ("\u{7}", 0),
+        ("…", 1), ("─", 1), ("é", 1), ("\u{7}", 1), ("\u{9B}", 1),
     ])
     func charactersHaveTheirDisplayWidth(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width, "\(text.unicodeScalars.map(\.value))")

@@ -45,7 +45,7 @@ enum ArgumentParser {
                 value = inlineValue
             } else if index < arguments.count,
                 !arguments[index].hasPrefix("-") || arguments[index] == "-"
-                    || isNegativeNumber(arguments[index])
+                    || startsNegative(arguments[index])
             {
                 value = arguments[index]
                 index += 1
@@ -76,7 +76,12 @@ enum ArgumentParser {
         )
     }
 
-    private static func isNegativeNumber(_ text: String) -> Bool {
-        text.count > 1 && text.hasPrefix("-") && text.dropFirst().allSatisfy(\.isNumber)
+    /// A value that begins with `-` and a digit (`-2d`, `-1w`, `-5`): no option is spelled so,
+    /// so it is the value of the option before it, as argument-parser reads a negative number.
+    private static func startsNegative(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count > 1, utf8.first == UInt8(ascii: "-") else { return false }
+        let second = utf8[utf8.index(after: utf8.startIndex)]
+        return second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")
     }
 }

@@ -15,6 +15,15 @@ struct OptionSpec: Sendable {
     /// The values it takes when they are few and fixed (`text`, `json`): completion offers
     /// them.
     var values: [String] = []
+    /// Whether its values are files the command reads (`--blocked`): no output may be one.
+    var readsFiles = false
+
+    /// The same option, naming files the command reads.
+    var readingFiles: OptionSpec {
+        var option = self
+        option.readsFiles = true
+        return option
+    }
 
     /// The same option, required.
     var required: OptionSpec {
@@ -60,6 +69,9 @@ struct PositionalSpec: Sendable {
     var repeats: Bool
     /// The values it takes when they are few and fixed; none for files.
     var values: [String] = []
+
+    /// Whether the positionals are files the command reads (`-` or none: standard input).
+    var readsFiles: Bool { name == "file" }
 }
 
 /// A command's name, description and arguments, from which parsing and help are derived.

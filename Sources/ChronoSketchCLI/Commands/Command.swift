@@ -84,6 +84,12 @@ enum CommonOptions {
     static let output = OptionSpec.value(
         "output", "file", short: "o", help: "Write to this file (atomically) instead of stdout.")
 
+    static let rawCSV = OptionSpec.flag(
+        "raw-csv",
+        help:
+            "Write CSV cells as they are: no ' before a cell that begins with =, +, -, @, a tab or a carriage return, which a spreadsheet would run as a formula."
+    )
+
     static let maxInstances = OptionSpec.value(
         "max-instances", "n", help: "Most instances one series gives. (default: 100000)")
     static let maxTotalInstances = OptionSpec.value(
@@ -105,12 +111,16 @@ enum CommonOptions {
         return limits
     }
 
-    static func positive(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)
-        -> Int?
-    {
+    /// A whole number option from 1 to `maximum`.
+    static func positive(
+        _ arguments: ParsedArguments, _ option: OptionSpec, atMost maximum: Int = Int.max
+    ) throws(UsageError) -> Int? {
         guard let text = arguments.value(option.name) else { return nil }
         guard let value = Int(text), value > 0 else {
             throw .invalidValue(text, for: option, "expected a whole number greater than 0")
+        }
+        guard value <= maximum else {
+            throw .invalidValue(text, for: option, "at most \(maximum)")
         }
         return value
     }
@@ -149,7 +159,12 @@ enum CommonOptions {
             }
             let first = start ?? LocalDateTime(startOf: dates.today)
             start = first
-            end = try? first.adding(days: count)
+            do {
+                end = try first.adding(days: count)
+            } catch {
+                throw .invalidValue(
+                    "\(count)", for: days, "the window would end after 9999-12-31")
+            }
         }
         if let start, let end, end <= start {
             func shown(_ time: LocalDateTime) -> String {

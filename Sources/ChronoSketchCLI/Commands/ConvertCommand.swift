@@ -43,7 +43,8 @@ struct ConvertCommand: Command {
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
         options: [
-            format, sourceFormat, CommonOptions.output, columns, CommonOptions.from, target,
+            format, sourceFormat, CommonOptions.output, columns, CommonOptions.rawCSV,
+            CommonOptions.from, target,
             CommonOptions.days, CommonOptions.today,
         ] + CommonOptions.filters + [
             targetFormat, CommonOptions.zone,
@@ -96,6 +97,7 @@ struct ConvertCommand: Command {
                 throw .invalidValue(text, for: Self.columns, error.description)
             }
         }
+        columns.guardsFormulas = !arguments.isSet(CommonOptions.rawCSV.name)
         var load = LoadOptions(
             zone: zone,
             wrTimezone: try CommonOptions.choice(
@@ -144,7 +146,7 @@ struct ConvertCommand: Command {
                 strict: strict, command: "ics convert", io: io)
         else { return .unusableInput }
         return OutputTarget.write(
-            outputPath, inputs: inputs, io: io, unusable: result.unusableInputs
+            outputPath, io: io, unusable: result.unusableInputs
         ) { output in
             result.write { output.write(bytes: $0) }
         }
@@ -156,7 +158,7 @@ struct ConvertCommand: Command {
     private func runStreaming(_ inputs: [InputSource], io: CommandIO) -> ExitStatus {
         var diagnostics: [Diagnostic] = []
         var unusable: [InputError] = []
-        let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
+        let status = OutputTarget.stream(outputPath, io: io) { output in
             let held = strict && (outputPath ?? "-") == "-" ? MemoryOutput() : nil
             (diagnostics, unusable) = Converter.calendar(inputs, options: options.reporting(to: io))
             {

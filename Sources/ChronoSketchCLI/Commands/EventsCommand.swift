@@ -39,7 +39,7 @@ struct EventsCommand: Command {
         options: [
             CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.today,
         ] + CommonOptions.filters + [
-            CommonOptions.zone, format, order,
+            CommonOptions.zone, format, order, CommonOptions.rawCSV,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
@@ -53,6 +53,7 @@ struct EventsCommand: Command {
     let strict: Bool
     let language: Language
     let outputPath: String?
+    let columns: CSVColumns
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -71,6 +72,9 @@ struct EventsCommand: Command {
         strict = arguments.isSet(CommonOptions.strict.name)
         language = try CommonOptions.language(arguments, environment: environment)
         outputPath = arguments.value(CommonOptions.output.name)
+        columns = CSVColumns(
+            fields: CSVColumns.all.fields,
+            guardsFormulas: !arguments.isSet(CommonOptions.rawCSV.name))
     }
 
     func run(io: CommandIO) -> ExitStatus {
@@ -82,7 +86,7 @@ struct EventsCommand: Command {
                 inputs, options: options, strict: strict, command: "ics events", io: io)
         else { return .unusableInput }
         return OutputTarget.write(
-            outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+            outputPath, io: io, unusable: loaded.unusableInputs, forPeople: true
         ) { output in
             write(loaded, to: output)
         }
@@ -108,13 +112,13 @@ struct EventsCommand: Command {
         -> ExitStatus
     {
         let (records, sorted, diagnostics, unusable) = OccurrenceRecords.load(
-            inputs, options: options.reporting(to: io), format: format)
+            inputs, options: options.reporting(to: io), format: format, columns: columns)
         guard
             CommandLoading.report(
                 diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
                 command: "ics events", io: io)
         else { return .unusableInput }
-        return OutputTarget.write(outputPath, inputs: inputs, io: io, unusable: unusable) {
+        return OutputTarget.write(outputPath, io: io, unusable: unusable) {
             output in
             records.write(sorted) { output.write(bytes: $0) }
         }
@@ -130,8 +134,8 @@ struct EventsCommand: Command {
             }
         var diagnostics: [Diagnostic] = []
         var unusable: [InputError] = []
-        let status = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
-            var stream = OccurrenceStream(format: occurrenceFormat)
+        let status = OutputTarget.stream(outputPath, io: io) { output in
+            var stream = OccurrenceStream(format: occurrenceFormat, columns: columns)
             (diagnostics, unusable) = CalendarLoader.stream(
                 inputs, options: options.reporting(to: io)
             ) { event in

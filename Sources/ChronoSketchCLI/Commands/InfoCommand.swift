@@ -72,8 +72,9 @@ struct InfoCommand: Command {
         if CommandLoading.shouldStop(unusable: unusable, inputs: inputs.count) {
             return .unusableInput
         }
-        return OutputTarget.write(outputPath, inputs: inputs, io: io, unusable: unusable) {
-            output in
+        return OutputTarget.write(
+            outputPath, io: io, unusable: unusable, forPeople: format == .text
+        ) { output in
             switch format {
             case .text:
                 let texts = summaries.compactMap { try? $0.get() }.map(InfoText.text)

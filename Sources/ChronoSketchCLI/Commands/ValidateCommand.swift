@@ -68,9 +68,14 @@ struct ValidateCommand: Command {
         }
         switch format {
         case .text:
-            for error in unreadable { io.standardOutput.write("\(error)\n") }
-            for finding in findings { io.standardOutput.write(finding.description + "\n") }
-            for summary in summaries { io.standardOutput.write(summary + "\n") }
+            let output = TerminalSafeOutput(io.standardOutput)
+            for error in unreadable {
+                output.write(DiagnosticPrinter.line(error, color: false) + "\n")
+            }
+            for finding in findings {
+                output.write(DiagnosticPrinter.line(finding, color: false) + "\n")
+            }
+            for summary in summaries { output.write(TerminalText.oneLine(summary) + "\n") }
         case .json:
             var writer = JSONWriter()
             writer.beginArray()

@@ -10,6 +10,16 @@ enum AtomicFile {
         let path: String
         let reason: String
         var description: String { "Cannot write '\(path)': \(reason)" }
+
+        /// A failure with the system's words for `code`.
+        init(path: String, errno code: Int32) {
+            self.init(path: path, reason: Interruption.describe(errno: code))
+        }
+
+        init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
@@ -23,83 +33,116 @@ enum AtomicFile {
         try file.commit()
     }
 
-    /// A file being written. A regular file (or a path where nothing is yet) is written to a
-    /// temporary file in its own folder, which ``commit()`` renames over it, keeping an
-    /// existing file's mode (and owner, when running as root), and ``abandon()`` removes,
-    /// leaving the target as it was. A symlink is followed and its target written so. What is
-    /// not a regular file (a character device such as `/dev/null`, a FIFO, a socket,
+    /// A file being written.
+    ///
+    /// A regular file (or a path where nothing is yet) is written to a temporary file in its
+    /// own folder, created with mode 0600 so that nobody else can read it while it grows,
+    /// which ``commit()`` gives the target's mode (and owner, when running as root; a new file
+    /// gets 0666 less the umask, as a shell's `>` makes it) and renames over the target;
+    /// ``abandon()`` removes it, leaving the target as it was.
+    ///
+    /// A symlink is followed only where the kernel would let a shell's `>` follow it
+    /// (`fs.protected_symlinks`): not a link owned by another user in a sticky, world-writable
+    /// folder such as `/tmp`, unless that user owns the folder. The chain of links is resolved
+    /// once, here, and the file it ends at is the one replaced.
+    ///
+    /// What is not a regular file (a character device such as `/dev/null`, a FIFO, a socket,
     /// `/dev/stdout`) is opened and written directly, never renamed over.
     final class Writer {
         let path: String
+        /// The file the path names once its links are followed, which ``commit()`` replaces.
+        private let target: String
         private let temporary: String?
         /// Where ``Interruption`` finds the temporary file.
         private let slot: Int?
-        private let handle: FileHandle
-        /// The existing file's mode and owner, given to the temporary file before it replaces it.
-        private let attributes: [FileAttributeKey: Any]
+        private let descriptor: Int32
+        /// The mode, and owner when running as root, the written file gets.
+        private let mode: mode_t
+        private let owner: (uid_t, gid_t)?
 
         init(_ path: String) throws(Failure) {
             self.path = path
             // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor this process already
             // has, written as it is open (appending when the shell opened it with `>>`).
-            if let descriptor = Self.ownDescriptor(path) {
+            if let descriptor = try Self.ownDescriptor(path) {
                 let copy = dup(descriptor)
                 guard copy >= 0 else {
                     throw Failure(path: path, reason: "its descriptor \(descriptor) is not open")
                 }
-                handle = FileHandle(fileDescriptor: copy, closeOnDealloc: true)
-                temporary = nil
-                slot = nil
-                attributes = [:]
+                self.descriptor = copy
+                target = path
+                (temporary, slot, mode, owner) = (nil, nil, 0, nil)
                 return
             }
-            let target = Self.resolvingLinks(path)
+            let target = try Self.followingLinks(path)
+            self.target = target
             var status = stat()
             let exists = stat(target, &status) == 0
             if exists, status.st_mode & S_IFMT != S_IFREG {
                 guard status.st_mode & S_IFMT != S_IFDIR else {
                     throw Failure(path: path, reason: "it is a directory")
                 }
-                guard let handle = FileHandle(forWritingAtPath: target) else {
-                    throw Failure(path: path, reason: "it cannot be opened for writing")
-                }
-                self.handle = handle
-                temporary = nil
-                slot = nil
-                attributes = [:]
+                let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw Failure(path: path, errno: errno) }
+                self.descriptor = descriptor
+                (temporary, slot, mode, owner) = (nil, nil, 0, nil)
                 return
             }
-            let url = URL(fileURLWithPath: target)
-            let temporary =
-                url.deletingLastPathComponent().appendingPathComponent(
-                    ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-                ).path
+            let temporary = Self.temporaryName(beside: target)
             // Registered before it exists, so that a signal never leaves it behind.
             let slot = Interruption.remember(temporary)
-            guard FileManager.default.createFile(atPath: temporary, contents: nil),
-                let handle = FileHandle(forWritingAtPath: temporary)
-            else {
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                let code = errno
                 Interruption.forget(slot)
-                throw Failure(path: path, reason: "its folder is missing or not writable")
+                let folder = (target as NSString).deletingLastPathComponent
+                throw Failure(
+                    path: path,
+                    reason: code == ENOENT
+                        ? "the folder '\(folder.isEmpty ? "." : folder)' does not exist"
+                        : "cannot create a file in '\(folder.isEmpty ? "." : folder)': \(Interruption.describe(errno: code))"
+                )
             }
             self.temporary = temporary
             self.slot = slot
-            self.handle = handle
-            var kept: [FileAttributeKey: Any] = [:]
+            self.descriptor = descriptor
             if exists {
-                kept[.posixPermissions] = Int(status.st_mode & 0o7777)
-                if geteuid() == 0 {
-                    kept[.ownerAccountID] = Int(status.st_uid)
-                    kept[.groupOwnerAccountID] = Int(status.st_gid)
-                }
+                mode = status.st_mode & 0o7777
+                owner = geteuid() == 0 ? (status.st_uid, status.st_gid) : nil
+            } else {
+                mode = 0o666 & ~Self.umaskValue
+                owner = nil
             }
-            attributes = kept
+        }
+
+        /// The process's umask, read once (reading it means setting it).
+        private static let umaskValue: mode_t = {
+            let mask = umask(0o022)
+            umask(mask)
+            return mask
+        }()
+
+        /// `.NAME.PID-RANDOM.tmp` beside `target`, its name cut to the file system's limit
+        /// for names (255 bytes) so that any legal target name has one.
+        static func temporaryName(beside target: String) -> String {
+            let folder = (target as NSString).deletingLastPathComponent
+            let name = (target as NSString).lastPathComponent
+            let suffix =
+                ".\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            let room = Int(NAME_MAX) - 1 - suffix.utf8.count
+            var kept = ""
+            for character in name.unicodeScalars {
+                guard kept.utf8.count + String(character).utf8.count <= room else { break }
+                kept.unicodeScalars.append(character)
+            }
+            let file = "." + kept + suffix
+            return folder.isEmpty ? file : folder + "/" + file
         }
 
         /// The descriptor a path names when it, or a link on the way to its file, is one of
         /// this process's own: `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
         /// `/proc/self/fd/N`.
-        private static func ownDescriptor(_ path: String) -> Int32? {
+        private static func ownDescriptor(_ path: String) throws(Failure) -> Int32? {
             var current = path
             for _ in 0..<40 {
                 switch current {
@@ -120,55 +163,85 @@ enum AtomicFile {
 
         /// Where a symlink points, made absolute; nil when the path is no symlink.
         private static func link(_ path: String) -> String? {
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path)
-            else { return nil }
-            return destination.hasPrefix("/")
-                ? destination
-                : URL(fileURLWithPath: path).deletingLastPathComponent()
-                    .appendingPathComponent(destination).path
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count >= 0 else { return nil }
+            let destination = String(
+                decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard !destination.hasPrefix("/") else { return destination }
+            let folder = (path as NSString).deletingLastPathComponent
+            return folder.isEmpty ? destination : folder + "/" + destination
         }
 
-        /// The file a path names once its symlinks are followed (at most 40 of them); a
-        /// dangling link names the path it points to.
-        private static func resolvingLinks(_ path: String) -> String {
+        /// The file a path names once its symlinks are followed; a dangling link names the
+        /// path it points to.
+        /// - Throws: for a loop of links (more than 40, as the kernel counts), and for a link
+        ///   the kernel's `protected_symlinks` would not follow.
+        static func followingLinks(_ path: String) throws(Failure) -> String {
             var current = path
-            for _ in 0..<40 {
+            for _ in 0...40 {
+                var status = stat()
+                guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+                    return current
+                }
+                try checkFollowable(current, link: status, named: path)
                 guard let next = link(current) else { return current }
                 current = next
             }
-            return current
+            throw Failure(path: path, reason: "it is a loop of symbolic links")
+        }
+
+        /// The kernel's rule for following a link in a sticky, world-writable folder
+        /// (`fs.protected_symlinks`, on by default): only when the follower or the folder's
+        /// owner owns the link.
+        private static func checkFollowable(_ link: String, link status: stat, named path: String)
+            throws(Failure)
+        {
+            let folder = (link as NSString).deletingLastPathComponent
+            var folderStatus = stat()
+            guard stat(folder.isEmpty ? "." : folder, &folderStatus) == 0 else { return }
+            let sticky = folderStatus.st_mode & S_ISVTX != 0
+            let worldWritable = folderStatus.st_mode & S_IWOTH != 0
+            guard sticky, worldWritable, status.st_uid != geteuid(),
+                status.st_uid != folderStatus.st_uid
+            else { return }
+            throw Failure(
+                path: path,
+                reason:
+                    "\(link == path ? "it" : "'\(link)'") is a symbolic link of another user (uid \(status.st_uid)) in the sticky, world-writable folder '\(folder.isEmpty ? "." : folder)', which a shell's > would not follow either; remove it or write elsewhere"
+            )
         }
 
         func append(_ bytes: [UInt8]) throws(Failure) {
-            do {
-                try handle.write(contentsOf: bytes)
-            } catch {
-                throw Failure(path: path, reason: error.localizedDescription)
+            var rest = bytes
+            while !rest.isEmpty {
+                let written = Glibc.write(descriptor, rest, rest.count)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw Failure(path: path, errno: errno)
+                }
+                // A short write (a signal, a pipe's room) leaves the rest for the next call.
+                rest = written == rest.count ? [] : Array(rest[written...])
             }
         }
 
         func commit() throws(Failure) {
             guard let temporary else {
-                try? handle.close()
+                close(descriptor)
                 return
             }
-            do {
-                try handle.synchronize()
-                try handle.close()
-                if !attributes.isEmpty {
-                    try FileManager.default.setAttributes(attributes, ofItemAtPath: temporary)
-                }
-            } catch {
-                abandon()
-                throw Failure(path: path, reason: error.localizedDescription)
+            var failure: Int32 = 0
+            if fchmod(descriptor, mode) != 0 { failure = errno }
+            if failure == 0, let (uid, gid) = owner, fchown(descriptor, uid, gid) != 0 {
+                failure = errno
             }
-            let target = Self.resolvingLinks(path)
-            if rename(temporary, target) != 0 {
-                let reason = NSError(domain: NSPOSIXErrorDomain, code: Int(errno))
-                    .localizedDescription
-                try? FileManager.default.removeItem(atPath: temporary)
+            if failure == 0, fsync(descriptor) != 0, errno != EINVAL { failure = errno }
+            if close(descriptor) != 0, failure == 0 { failure = errno }
+            if failure == 0, rename(temporary, target) != 0 { failure = errno }
+            guard failure == 0 else {
+                unlink(temporary)
                 Interruption.forget(slot)
-                throw Failure(path: path, reason: reason)
+                throw Failure(path: path, errno: failure)
             }
             Interruption.forget(slot)
         }
@@ -176,17 +249,9 @@ enum AtomicFile {
         /// Leaves the target as it was; what was written directly to a device or FIFO stays
         /// written.
         func abandon() {
-            try? handle.close()
-            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+            close(descriptor)
+            if let temporary { unlink(temporary) }
             Interruption.forget(slot)
         }
-    }
-
-    /// Whether two paths name the same existing file (same device and inode).
-    static func sameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat()
-        var b = stat()
-        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 }

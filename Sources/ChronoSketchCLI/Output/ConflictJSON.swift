@@ -62,9 +62,12 @@ enum ConflictJSON {
             partyFields.map { "\(side)_\($0)" }
         } + ["overlapStart", "overlapEnd", "minutes", "resource"]
 
-    /// A header row, then one row per conflict, in pieces.
-    static func csv(_ report: ConflictReport, emit: ([UInt8]) -> Void) {
-        var csv = CSVWriter()
+    /// A header row, then one row per conflict, in pieces; cells a spreadsheet would run are
+    /// guarded unless `guardsFormulas` is false.
+    static func csv(
+        _ report: ConflictReport, guardsFormulas: Bool = true, emit: ([UInt8]) -> Void
+    ) {
+        var csv = CSVWriter(guardsFormulas: guardsFormulas)
         csv.record(csvHeader)
         for conflict in report.conflicts {
             csv.record(

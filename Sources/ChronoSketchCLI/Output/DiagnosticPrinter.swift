@@ -11,6 +11,9 @@ enum DiagnosticPrinter {
         }
     }
 
+    /// The escape sequences of the labels: the only ones that reach standard error.
+    static let colorSequences = ["\u{1B}[1;31m", "\u{1B}[1;33m", "\u{1B}[0m"]
+
     static func line(_ diagnostic: Diagnostic, color: Bool) -> String {
         let severity = diagnostic.severity.rawValue + ":"
         let label: String
@@ -20,13 +23,20 @@ enum DiagnosticPrinter {
         } else {
             label = severity
         }
-        return "\(diagnostic.location): \(label) \(diagnostic.fullMessage)"
+        return
+            "\(TerminalText.oneLine(diagnostic.location)): \(label) \(TerminalText.oneLine(diagnostic.fullMessage))"
     }
 
     /// A whole-input failure (`file:line: error: message`).
     static func print(_ error: InputError, to io: CommandIO) {
+        io.standardError.write(line(error, color: io.usesColor) + "\n")
+    }
+
+    /// `file:line: error: message` on one line.
+    static func line(_ error: InputError, color: Bool) -> String {
         let location = error.line.map { "\(error.file):\($0)" } ?? error.file
-        let label = io.usesColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-        io.standardError.write("\(location): \(label) \(error.message)\n")
+        let label = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        return
+            "\(TerminalText.oneLine(location)): \(label) \(TerminalText.oneLine(error.message))"
     }
 }

@@ -1,6 +1,7 @@
 /// How many terminal columns text takes, by grapheme cluster (a `Character`): East Asian Wide
 /// and Fullwidth characters and emoji take two, combining marks, zero-width joiners and
-/// variation selectors none, everything else one.
+/// variation selectors none, everything else one; a control character takes one, as the
+/// picture ``TerminalText`` shows for it.
 ///
 /// A cluster's width is its first scalar's, except that an emoji shown as a picture (a scalar
 /// with Emoji_Presentation, a text-default emoji followed by U+FE0F, a ZWJ sequence, a flag
@@ -17,7 +18,7 @@ enum DisplayWidth {
     static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
+        if first.isASCII { return 1 }
         if scalars.contains("\u{FE0E}") { return isZeroWidth(first) ? 0 : 1 }
         let properties = first.properties
         if properties.isEmojiPresentation { return 2 }
@@ -31,11 +32,11 @@ enum DisplayWidth {
         return isWide(first.value) ? 2 : 1
     }
 
-    /// Combining marks, format characters (ZWJ, ZWNJ, U+2060…), variation selectors and
-    /// controls, which take no column of their own.
+    /// Combining marks, format characters (ZWJ, ZWNJ, U+2060…) and variation selectors, which
+    /// take no column of their own.
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return true
+        case .nonspacingMark, .enclosingMark, .format: return true
         default:
             // Hangul vowel and final jamo join the syllable before them.
             return (0x1160...0x11FF).contains(scalar.value)

@@ -3,37 +3,37 @@ import ChronoSketchICal
 /// Sends a command's data to stdout, or atomically to the `-o` file.
 enum OutputTarget {
     /// Runs `produce` against stdout, or against a temporary file beside `-o` that then
-    /// replaces the target. Refuses an `-o` path that names one of the inputs, so an input is
-    /// never modified.
+    /// replaces the target. (That no output is an input was checked before the run began:
+    /// ``OutputOverlap``.)
     /// - Parameter unusable: inputs that could not be used: the run then ends with exit
     ///   status 2, and an `-o` target is left as it was (stdout has had what was produced).
+    /// - Parameter forPeople: whether the output is text for people (an agenda, a view, a
+    ///   report), whose control characters are shown rather than sent (``TerminalText``).
     static func write(
-        _ path: String?, inputs: [InputSource], io: CommandIO, unusable: [InputError] = [],
+        _ path: String?, io: CommandIO, unusable: [InputError] = [], forPeople: Bool = false,
         produce: (any TextOutput) -> Void
     ) -> ExitStatus {
-        stream(path, inputs: inputs, io: io) { output in
+        stream(path, io: io, forPeople: forPeople) { output in
             produce(output)
             return ExitStatus.success.noting(unusable)
         }
     }
 
-    /// Like ``write(_:inputs:io:produce:)``, for output produced while the input is still
+    /// Like ``write(_:io:unusable:produce:)``, for output produced while the input is still
     /// being read, which may still fail: the temporary file replaces the target only when
     /// `produce` returns success.
     static func stream(
-        _ path: String?, inputs: [InputSource], io: CommandIO,
+        _ path: String?, io: CommandIO, forPeople: Bool = false,
         produce: (any TextOutput) -> ExitStatus
     ) -> ExitStatus {
+        func shown(_ output: any TextOutput) -> any TextOutput {
+            forPeople ? TerminalSafeOutput(output) : output
+        }
         // `-o -` is standard output, as `-` is standard input.
         guard let path, path != "-" else {
-            let status = produce(io.standardOutput)
+            let status = produce(shown(io.standardOutput))
             io.standardOutput.flush()
             return status
-        }
-        for case .file(let input) in inputs where AtomicFile.sameFile(input, path) {
-            io.standardError.write(
-                "\(path): error: The output file is also an input; choose another -o path\n")
-            return .unusableInput
         }
         let file: AtomicFile.Writer
         do {
@@ -43,7 +43,7 @@ enum OutputTarget {
             return .unusableInput
         }
         let output = FileChunkOutput(file)
-        let status = produce(output)
+        let status = produce(shown(output))
         guard status == .success, output.flushChunks() else {
             file.abandon()
             if let failure = output.failure {

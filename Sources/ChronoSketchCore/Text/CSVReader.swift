@@ -1,5 +1,6 @@
 /// Reads CSV by RFC 4180: quoted fields may hold commas, quotes (doubled) and line breaks;
-/// records end with CRLF or LF. A byte order mark is skipped.
+/// records end with CRLF or LF. A byte order mark is skipped, and so is the `'` that
+/// ``CSVWriter`` puts before a cell a spreadsheet would run (``CSVFormulaGuard``).
 public enum CSVReader {
     /// A record and the line it starts on.
     public struct Record: Sendable, Hashable {
@@ -27,13 +28,16 @@ public enum CSVReader {
         var characters = Substring(text)
         if characters.first == "\u{FEFF}" { characters = characters.dropFirst() }
         var iterator = characters.makeIterator()
+        func finishField() {
+            fields.append(CSVFormulaGuard.removed(from: field))
+            field = ""
+        }
         func finishRecord() {
-            fields.append(field)
+            finishField()
             if !(fields.count == 1 && fields[0].isEmpty) {
                 records.append(Record(fields: fields, line: recordLine))
             }
             fields = []
-            field = ""
         }
         while let character = iterator.next() {
             if quoted {
@@ -58,8 +62,7 @@ public enum CSVReader {
                     throw Failure(line: line, message: "a quote inside an unquoted field")
                 }
             case ",":
-                fields.append(field)
-                field = ""
+                finishField()
                 afterQuote = false
             case "\n", "\r\n", "\r":
                 finishRecord()

@@ -1,12 +1,27 @@
 import ChronoSketchCore
 
-/// The columns of CSV output: the occurrence schema (all or some fields) or Outlook's shape.
-public enum CSVColumns: Sendable, Hashable {
-    case schema([String])
-    case outlook
+/// The shape of CSV output: the occurrence schema (all or some fields) or Outlook's columns,
+/// and whether cells a spreadsheet would run are guarded (``CSVWriter``).
+public struct CSVColumns: Sendable, Hashable {
+    public enum Fields: Sendable, Hashable {
+        case schema([String])
+        case outlook
+    }
+
+    public var fields: Fields
+    /// Whether a cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written
+    /// with a leading `'` (the default), so that a spreadsheet shows it rather than runs it.
+    public var guardsFormulas = true
+
+    public init(fields: Fields, guardsFormulas: Bool = true) {
+        self.fields = fields
+        self.guardsFormulas = guardsFormulas
+    }
 
     /// Every field of the occurrence schema.
-    public static let all = CSVColumns.schema(OccurrenceSchema.columnNames)
+    public static let all = CSVColumns(fields: .schema(OccurrenceSchema.columnNames))
+    /// The columns Outlook and Google Calendar export and import.
+    public static let outlook = CSVColumns(fields: .outlook)
 
     /// Reads `--columns`: `outlook`, or field names separated by commas.
     /// - Throws: a message naming the unknown field.
@@ -16,7 +31,7 @@ public enum CSVColumns: Sendable, Hashable {
         for name in names where !OccurrenceSchema.columnNames.contains(name) {
             throw ColumnsError(name: name)
         }
-        return .schema(names)
+        return CSVColumns(fields: .schema(names))
     }
 }
 

@@ -1,121 +1,148 @@
 import ChronoSketchCore
 
-/// Builds the components of events imported from records (JSON, NDJSON, CSV), line by line,
-/// as `.ics` writes them: TEXT escaped (RFC 5545 §3.3.11), parameter values quoted where they
-/// hold `;`, `:` or `,` and caret-encoded (RFC 6868), a `VALUE=DATE` for dates, a TZID for zoned
-/// times.
+/// Builds the components of events imported from records (JSON, NDJSON, CSV): each property
+/// made from its parts by the one writer (``ICalWriter``), never from text read again. TEXT is
+/// escaped (RFC 5545 §3.3.11, a line break as `\n`), parameter values are quoted and
+/// caret-encoded (RFC 6868), dates get `VALUE=DATE` and zoned times a TZID, so no field can
+/// become a second content line.
 enum ComponentBuilder {
     /// A VEVENT for `draft`, stamped with `stamp` (UTC), its lines numbered from `line`.
-    static func vevent(_ draft: EventDraft, stamp: LocalDateTime, line: Int) -> ICalComponent {
+    /// - Returns: the component, and what was left out of which field (control characters
+    ///   that iCalendar text cannot hold), worded for a warning.
+    /// - Throws: when a URI or calendar address holds a control character, which no URI can.
+    static func vevent(_ draft: EventDraft, stamp: LocalDateTime, line: Int)
+        throws(RecordImport.Problem) -> (component: ICalComponent, omissions: [String])
+    {
         var lines = Lines(first: line)
-        lines.add("UID", text: draft.uid)
+        lines.add("UID", text: draft.uid, field: "uid")
         lines.add("DTSTAMP", time: .utc(stamp))
         if let recurrence = draft.recurrenceId { lines.add("RECURRENCE-ID", time: recurrence) }
         lines.add("DTSTART", time: draft.start)
         if let end = draft.end { lines.add("DTEND", time: end) }
-        lines.add("SUMMARY", text: draft.title)
-        if let location = draft.location { lines.add("LOCATION", text: location) }
-        if let description = draft.description { lines.add("DESCRIPTION", text: description) }
+        lines.add("SUMMARY", text: draft.title, field: "title")
+        if let location = draft.location {
+            lines.add("LOCATION", text: location, field: "location")
+        }
+        if let description = draft.description {
+            lines.add("DESCRIPTION", text: description, field: "description")
+        }
         if let status = draft.status { lines.add("STATUS", value: status.rawValue) }
         if draft.transparency == .transparent { lines.add("TRANSP", value: "TRANSPARENT") }
-        for category in draft.categories { lines.add("CATEGORIES", text: category) }
-        for resource in draft.resources { lines.add("RESOURCES", text: resource) }
-        if let organizer = draft.organizer { lines.add("ORGANIZER", participant: organizer) }
-        for attendee in draft.attendees { lines.add("ATTENDEE", participant: attendee) }
-        if let url = draft.url { lines.add("URL", value: clean(url)) }
-        if let color = draft.color { lines.add("COLOR", text: color) }
+        for category in draft.categories {
+            lines.add("CATEGORIES", text: category, field: "categories")
+        }
+        for resource in draft.resources {
+            lines.add("RESOURCES", text: resource, field: "resources")
+        }
+        if let organizer = draft.organizer {
+            try lines.add("ORGANIZER", participant: organizer, field: "organizer")
+        }
+        for attendee in draft.attendees {
+            try lines.add("ATTENDEE", participant: attendee, field: "attendees")
+        }
+        if let url = draft.url { try lines.add("URL", uri: url, field: "url") }
+        if let color = draft.color { lines.add("COLOR", text: color, field: "color") }
         if draft.sequence != 0 { lines.add("SEQUENCE", value: String(draft.sequence)) }
-        return ICalComponent(name: "VEVENT", properties: lines.properties, line: line)
+        let omissions = lines.omitted.map { field, scalars in
+            let names = scalars.map(\.codePoint).joined(separator: ", ")
+            return "its \(field) holds control characters that iCalendar text cannot (\(names))"
+        }
+        return (
+            ICalComponent(name: "VEVENT", properties: lines.properties, line: line),
+            omissions
+        )
     }
 
-    /// Properties made from their parts, each read back as the reader reads a line.
+    /// Properties made from their parts.
     private struct Lines {
         var properties: [ICalProperty] = []
+        /// Control characters left out, by field, in the order met.
+        var omitted: [(field: String, scalars: [Unicode.Scalar])] = []
         let first: Int
 
         init(first: Int) { self.first = first }
 
-        mutating func add(_ name: String, parameters: [(String, String)] = [], value: String) {
-            var text = name
-            for (parameter, parameterValue) in parameters {
-                text += ";" + parameter + "=" + ComponentBuilder.parameterText(parameterValue)
-            }
-            text += ":" + value
-            let line = first + 1 + properties.count
-            guard
-                case .property(let property) = LineReading(
-                    ContentLine(bytes: Array(text.utf8), line: line), limits: ReadLimits())
-            else { return }
-            properties.append(property)
+        /// A property whose value is already in its RFC 5545 form.
+        mutating func add(_ name: String, parameters: [ICalParameter] = [], value: String) {
+            properties.append(
+                ICalProperty(
+                    name: name, parameters: parameters, rawValue: value,
+                    line: first + 1 + properties.count))
         }
 
-        mutating func add(_ name: String, text: String) {
-            add(name, value: ComponentBuilder.escaped(text))
+        /// TEXT, without the control characters iCalendar text cannot hold (said, by field).
+        mutating func add(_ name: String, text: String, field: String) {
+            var left: [Unicode.Scalar] = []
+            add(name, value: ICalWriter.text(ICalWriter.conforming(text, omitted: &left), omitted: &left))
+            note(left, field)
         }
 
         mutating func add(_ name: String, time: DraftTime) {
             switch time {
             case .date(let date):
-                add(name, parameters: [("VALUE", "DATE")], value: date.basicFormat)
+                add(
+                    name, parameters: [ICalParameter(name: "VALUE", values: ["DATE"])],
+                    value: date.basicFormat)
             case .floating(let local): add(name, value: local.basicFormat)
             case .utc(let local): add(name, value: local.basicFormat + "Z")
             case .zoned(let local, let tzid):
-                add(name, parameters: [("TZID", tzid)], value: local.basicFormat)
+                add(
+                    name, parameters: [ICalParameter(name: "TZID", values: [tzid])],
+                    value: local.basicFormat)
             }
         }
 
-        mutating func add(_ name: String, participant: Participant) {
-            var parameters: [(String, String)] = []
-            if let cn = participant.name { parameters.append(("CN", clean(cn))) }
-            if let role = participant.role { parameters.append(("ROLE", role)) }
-            if let status = participant.status { parameters.append(("PARTSTAT", status)) }
+        mutating func add(_ name: String, participant: Participant, field: String)
+            throws(RecordImport.Problem)
+        {
+            var parameters: [ICalParameter] = []
+            var left: [Unicode.Scalar] = []
+            for (parameter, value) in [
+                ("CN", participant.name), ("ROLE", participant.role),
+                ("PARTSTAT", participant.status),
+            ] {
+                guard let value else { continue }
+                parameters.append(
+                    ICalParameter(
+                        name: parameter, values: [ICalWriter.conforming(value, omitted: &left)]))
+            }
+            note(left, field)
             let address =
                 participant.address.contains(":")
                 ? participant.address : "mailto:" + participant.address
-            add(name, parameters: parameters, value: ComponentBuilder.clean(address))
+            try add(name, parameters: parameters, uri: address, field: field)
         }
-    }
 
-    /// TEXT as written after the colon (RFC 5545 §3.3.11): backslash, semicolon and comma
-    /// escaped, a line break as `\n`; NUL, a carriage return, a backspace and a form feed, which
-    /// a content line cannot hold, are left out.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", ";", ",":
-                result.append("\\")
-                result.unicodeScalars.append(scalar)
-            case "\n": result += "\\n"
-            case "\0", "\r", "\u{08}", "\u{0C}": break
-            default: result.unicodeScalars.append(scalar)
+        mutating func add(
+            _ name: String, parameters: [ICalParameter] = [], uri: String, field: String
+        ) throws(RecordImport.Problem) {
+            if let control = uri.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F })
+            {
+                throw RecordImport.Problem(
+                    message:
+                        "its \(field) '\(uri)' holds a control character (\(control.codePoint)), which no URI or calendar address can"
+                )
+            }
+            add(name, parameters: parameters, value: uri)
+        }
+
+        private mutating func note(_ scalars: [Unicode.Scalar], _ field: String) {
+            guard !scalars.isEmpty else { return }
+            guard let index = omitted.firstIndex(where: { $0.field == field }) else {
+                omitted.append((field, scalars))
+                return
+            }
+            for scalar in scalars where !omitted[index].scalars.contains(scalar) {
+                omitted[index].scalars.append(scalar)
             }
         }
-        return result
     }
+}
 
-    /// A parameter value as written (RFC 5545 §3.2, RFC 6868): quoted when empty or holding
-    /// `;`, `:` or `,`; a line break, a caret and a double quote caret-encoded; other controls
-    /// written as a space.
-    static func parameterText(_ value: String) -> String {
-        let quoted = value.isEmpty || value.contains(where: { $0 == ";" || $0 == ":" || $0 == "," })
-        var result = quoted ? "\"" : ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\n": result += "^n"
-            case "^": result += "^^"
-            case "\"": result += "^'"
-            case "\t": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += " "
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted ? result + "\"" : result
-    }
-
-    /// Text without NUL, which no content line holds.
-    static func clean(_ text: String) -> String {
-        text.contains("\0") ? text.replacingOccurrences(of: "\0", with: "") : text
+extension Unicode.Scalar {
+    /// `U+001B`.
+    var codePoint: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -1,10 +1,11 @@
 import ChronoSketchCore
 
 extension JCal {
-    /// The tree a jCal document stands for, built component by component: each property
-    /// becomes the content line of its name, parameters and values, read as the reader reads a
-    /// line (a line that is no property, a NUL byte, too many parameters are said so). Lines
-    /// are numbered as they would be in the `.ics` the document stands for.
+    /// The tree a jCal document stands for, built component by component: each property is
+    /// built from its name, parameters and values by the one writer (``ICalWriter``), with
+    /// no text read again (a name no property can have, control characters text cannot hold,
+    /// too many parameters are said so). Lines are numbered as they would be in the `.ics`
+    /// the document stands for.
     /// - Throws: ``JCalError`` naming what is not jCal.
     public static func decode(
         _ json: JSONValue, name: String, limits: ReadLimits = ReadLimits()
@@ -51,29 +52,26 @@ extension JCal {
             }
             for property in properties {
                 line += 1
-                let text = try propertyLine(property)
-                var content = ContentLine(bytes: Array(text.utf8), line: line)
-                if content.bytes.contains(0) { content.problem = .nulByte }
-                switch LineReading(content, limits: limits) {
-                case .property(let read):
-                    guard component.properties.count < limits.maximumPropertiesPerComponent
-                    else {
-                        report(
-                            .error,
-                            "\(component.name) has more than \(limits.maximumPropertiesPerComponent) properties",
-                            "the rest are ignored")
-                        continue
-                    }
-                    component.properties.append(read)
-                case .unreadable(let read, let severity):
+                let built = try JCal.decodedProperty(property, line: line, limits: limits)
+                for problem in built.problems { report(.warning, problem, "left out") }
+                guard let read = built.property else { continue }
+                guard component.properties.count < limits.maximumPropertiesPerComponent else {
                     report(
-                        severity, read.lineProblems[0], "the line is kept as written and not read")
-                    component.properties.append(read)
-                case .structure(let tokens):
-                    report(
-                        .error, "A property named \(tokens.name) has no place in a component",
-                        "left out")
+                        .error,
+                        "\(component.name) has more than \(limits.maximumPropertiesPerComponent) properties",
+                        "the rest are ignored")
+                    continue
                 }
+                if !read.isProperty {
+                    report(
+                        .warning, read.lineProblems[0], "the line is kept as written and not read")
+                } else if read.name == "BEGIN" || read.name == "END" {
+                    report(
+                        .error, "A property named \(read.name) has no place in a component",
+                        "left out")
+                    continue
+                }
+                component.properties.append(read)
             }
             for json in components {
                 if var child = try self.component(json, depth: depth + 1) {
@@ -94,45 +92,103 @@ extension JCal {
         }
     }
 
-    private static func propertyLine(_ json: JSONValue) throws(JCalError) -> String {
+    /// What a jCal property becomes.
+    private struct BuiltProperty {
+        /// The property (or, for a name RFC 5545 does not allow, a line kept as written);
+        /// nil when nothing of it can be kept.
+        var property: ICalProperty?
+        /// What was left out, worded for a warning.
+        var problems: [String] = []
+    }
+
+    /// A jCal property as a property built from its parts by the one writer
+    /// (``ICalWriter``): parameters quoted and caret-encoded, TEXT escaped, a `VALUE`
+    /// parameter when the type is not the property's default. No text is read again.
+    private static func decodedProperty(_ json: JSONValue, line: Int, limits: ReadLimits)
+        throws(JCalError) -> BuiltProperty
+    {
         guard case .array(let items) = json, items.count >= 3, case .string(let rawName) = items[0],
-            case .object(let parameters) = items[1], case .string(let type) = items[2]
+            case .object(let members) = items[1], case .string(let type) = items[2]
         else {
             throw JCalError(message: "A jCal property is [name, {parameters}, type, value…]")
         }
         let name = rawName.uppercased()
-        var line = name
-        for parameter in parameters {
+        var built = BuiltProperty()
+        guard !name.isEmpty, name.utf8.allSatisfy(isLineSafe) else {
+            built.problems.append(
+                "A jCal property named '\(rawName)' cannot be an iCalendar property name")
+            return built
+        }
+        var parameters: [ICalParameter] = []
+        for member in members {
+            let parameterName = member.key.uppercased()
+            guard !parameterName.isEmpty, parameterName.utf8.allSatisfy(isNameByte) else {
+                built.problems.append(
+                    "\(name) has a parameter named '\(member.key)', which no iCalendar parameter can be"
+                )
+                continue
+            }
             let values: [String]
-            switch parameter.value {
+            switch member.value {
             case .string(let text): values = [text]
             case .array(let list): values = list.compactMap(\.string)
-            default: values = [scalarText(parameter.value)]
+            default: values = [scalarText(member.value)]
             }
-            line +=
-                ";" + parameter.key.uppercased() + "="
-                + values.map(quotedParameter).joined(separator: ",")
+            parameters.append(ICalParameter(name: parameterName, values: values))
+        }
+        if parameters.count > limits.maximumParametersPerProperty {
+            built.problems.append(
+                "\(name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
+            )
+            parameters.removeLast(parameters.count - limits.maximumParametersPerProperty)
         }
         if type != "unknown", type != ValueTypes.defaultType(of: name) {
-            line += ";VALUE=" + type.uppercased()
+            parameters.append(ICalParameter(name: "VALUE", values: [type.uppercased()]))
         }
-        let values = items.dropFirst(3).map { valueText($0, type: type) }
+        var omitted: [Unicode.Scalar] = []
+        let values = items.dropFirst(3).map { valueText($0, type: type, omitted: &omitted) }
+        if !omitted.isEmpty {
+            var unique: [Unicode.Scalar] = []
+            for scalar in omitted where !unique.contains(scalar) { unique.append(scalar) }
+            built.problems.append(
+                "\(name) holds control characters that iCalendar text cannot (\(unique.map(\.codePoint).joined(separator: ", ")))"
+            )
+        }
         let separator = name == "GEO" || name == "REQUEST-STATUS" ? ";" : ","
-        var value = values.joined(separator: separator)
-        // A line break in a value of another type (only jCal from elsewhere has one) would
-        // end the content line.
-        if value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            value = value.replacingOccurrences(of: "\r\n", with: "\\n")
-                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
-                    of: "\r", with: "\\n")
+        let (bytes, valueStart) = ICalWriter.contentLine(
+            name: name, parameters: parameters, value: values.joined(separator: separator))
+        guard name.utf8.allSatisfy(isNameByte) else {
+            // A group prefix (`GROUP1.X-TEST`), as vCard has: kept as a line, as the reader
+            // keeps one.
+            built.property = ICalProperty(
+                unreadable: bytes, line: line,
+                problem: "Line is not a property: '\(ICalendarReader.excerpt(bytes))'")
+            return built
         }
-        return line + ":" + value
+        built.property = ICalProperty(
+            name: name, parameters: parameters, contentLine: bytes, valueStart: valueStart,
+            line: line, lineProblems: Occurrences.repeatedParameters(parameters, of: name))
+        return built
     }
 
-    private static func valueText(_ value: JSONValue, type: String) -> String {
+    /// Letters, digits, `-` and `_`, as the reader takes names.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+    }
+
+    /// What a name kept as a line may hold: no control character, colon, semicolon or quote.
+    private static func isLineSafe(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: ":") && byte != UInt8(ascii: ";")
+            && byte != UInt8(ascii: "\"")
+    }
+
+    private static func valueText(
+        _ value: JSONValue, type: String, omitted: inout [Unicode.Scalar]
+    ) -> String {
         switch (type, value) {
         case ("text", .string(let text)):
-            return escaped(text)
+            return ICalWriter.text(text, omitted: &omitted)
         case ("date", .string(let text)), ("date-time", .string(let text)):
             return basic(text)
         case ("period", .string(let text)):
@@ -150,7 +206,8 @@ extension JCal {
         case ("boolean", .bool(let flag)):
             return flag ? "TRUE" : "FALSE"
         case (_, .array(let parts)):
-            return parts.map { valueText($0, type: type) }.joined(separator: ";")
+            return parts.map { valueText($0, type: type, omitted: &omitted) }.joined(
+                separator: ";")
         default:
             return scalarText(value)
         }
@@ -171,21 +228,4 @@ extension JCal {
         text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
     }
 
-    /// RFC 5545 §3.3.11 TEXT escaping.
-    static func escaped(_ text: String) -> String { TextValue.escape(text) }
-
-    /// A parameter value, RFC 6868 caret-encoded where it holds a line break, a double quote
-    /// or a caret, and quoted where it holds `:`, `;` or `,`.
-    private static func quotedParameter(_ value: String) -> String {
-        var value = value
-        if value.contains(where: { $0 == "^" || $0 == "\"" || $0.isNewline }) {
-            value = value.replacingOccurrences(of: "^", with: "^^")
-                .replacingOccurrences(of: "\"", with: "^'")
-                .replacingOccurrences(of: "\r\n", with: "^n")
-                .replacingOccurrences(of: "\n", with: "^n")
-                .replacingOccurrences(of: "\r", with: "^n")
-        }
-        return value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," })
-            ? "\"" + value + "\"" : value
-    }
 }

@@ -16,11 +16,11 @@ struct OccurrenceEncoder: Sendable {
     init(format: OccurrenceFormat, columns: CSVColumns) {
         self.format = format
         self.columns = columns
-        switch columns {
+        switch columns.fields {
         case .outlook:
-            csv = CSVWriter(lineEnding: "\r\n")
+            csv = CSVWriter(lineEnding: "\r\n", guardsFormulas: columns.guardsFormulas)
         case .schema(let names):
-            csv = CSVWriter()
+            csv = CSVWriter(guardsFormulas: columns.guardsFormulas)
             indices = names.compactMap { OccurrenceSchema.columnNames.firstIndex(of: $0) }
         }
     }
@@ -30,7 +30,7 @@ struct OccurrenceEncoder: Sendable {
         guard format == .csv else { return [] }
         var writer = csv
         writer.reset()
-        switch columns {
+        switch columns.fields {
         case .outlook: writer.record(OutlookCSV.columns)
         case .schema(let names): writer.record(names)
         }
@@ -45,7 +45,7 @@ struct OccurrenceEncoder: Sendable {
             bytes.append(contentsOf: json.bytes)
             json.reset()
         case .csv:
-            switch columns {
+            switch columns.fields {
             case .outlook: csv.record(OutlookCSV.row(event))
             case .schema:
                 let fields = OccurrenceSchema.csvFields(event)

@@ -138,10 +138,17 @@ enum RecordReader {
                 } else {
                     draft = try RecordImport.draft(record) { database.zone(named: $0) != nil }
                 }
+                let (event, omissions) = try ComponentBuilder.vevent(
+                    draft, stamp: stamp, line: record.line ?? index + 1)
                 for zone in draft.zoneNames where !zones.contains(zone) { zones.append(zone) }
-                events.append(
-                    ComponentBuilder.vevent(
-                        draft, stamp: stamp, line: record.line ?? index + 1))
+                events.append(event)
+                for omission in omissions {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, file: name, line: record.line,
+                            message: "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(omission)",
+                            assumption: "left out"))
+                }
             } catch {
                 diagnostics.append(
                     Diagnostic(

@@ -39,6 +39,11 @@ public struct ICalPeriod: Sendable, Hashable {
         self.end = end
         self.duration = duration
     }
+
+    /// RFC 5545 form: `start/end` or `start/duration`.
+    public var text: String {
+        start.description + "/" + (end?.description ?? duration?.description ?? "")
+    }
 }
 
 /// One value of a property, read by its value type (RFC 5545 §3.3): the property's own

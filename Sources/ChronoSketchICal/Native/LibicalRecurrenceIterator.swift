@@ -8,6 +8,9 @@ import ChronoSketchCore
 final class LibicalRecurrenceIterator {
     private let iterator: OpaquePointer
 
+    /// The last year libical 3.0.16 gives instances in: its iterator stops every rule there.
+    static let lastYear = 2582
+
     /// Starts iterating `rule` (RECUR text without the `RRULE:` name) from `start`.
     /// Returns nil when libical cannot read the rule or start an iterator for it.
     init?(rule: String, start: ICalDateTime) {

@@ -34,9 +34,24 @@ struct ContentLineReader {
     private var startedFile = false
     private var physicalLine = 0
     private var pending: ContentLine?
+    /// A line cut at the limit, handed on by the next call.
+    private var overlong: ContentLine?
+    /// Whether lines folded onto a cut line are being dropped.
+    private var droppingContinuations = false
+    /// Whether the rest of a physical line longer than the limit is being dropped.
+    private var skippingRestOfLine = false
     private let maximumLineLength: Int
-    /// Set when the input starts with a UTF-16 byte order mark.
+    /// Set when the input is UTF-16.
     private var utf16: UTF16Decoder?
+
+    /// How the input's text is encoded, once its first bytes have been read.
+    enum Encoding: Sendable, Equatable {
+        case utf8
+        case utf16(UTF16Decoder.ByteOrder, byteOrderMark: Bool)
+    }
+
+    /// How the input's text is encoded (UTF-8 until the first bytes say otherwise).
+    private(set) var encoding = Encoding.utf8
 
     /// Bytes read so far.
     private(set) var byteCount = 0
@@ -47,27 +62,44 @@ struct ContentLineReader {
     }
 
     /// The next content line, or nil at the end of the input.
+    ///
+    /// A physical line longer than the limit is cut where the limit falls and handed on at
+    /// once, reported as too long; the rest of it, and the lines folded onto it, are read and
+    /// dropped without being held, so an input without line breaks costs time linear in its
+    /// bytes and no more memory than the limit.
     /// - Throws: ``InputError`` when the input cannot be read.
     mutating func next() throws(InputError) -> ContentLine? {
+        if let line = overlong.take() { return Self.checked(line) }
         while true {
-            guard let (lineStart, end) = try nextPhysicalLine() else {
+            guard let (lineStart, end, cut) = try nextPhysicalLine() else {
                 return pending.take().map(Self.checked)
             }
             var blank = lineStart
             while blank < end, buffer[blank] == 0x20 || buffer[blank] == 0x09 { blank += 1 }
-            if blank == end { continue }
+            if blank == end, !cut { continue }
             let first = buffer[lineStart]
-            if first == 0x20 || first == 0x09, pending != nil {
-                appendContinuation(lineStart + 1, end)
-                continue
+            if first == 0x20 || first == 0x09 {
+                if droppingContinuations { continue }
+                if pending != nil {
+                    appendContinuation(lineStart + 1, end, cut: cut)
+                    if let line = overlong.take() { return Self.checked(line) }
+                    continue
+                }
             }
+            droppingContinuations = false
             // Indentation with nothing to continue (a calendar pasted with its indentation)
             // is dropped.
             let start = blank
             var line = ContentLine(bytes: [], line: physicalLine, problem: nil)
             line.bytes.reserveCapacity(end - start)
             line.bytes.append(contentsOf: buffer[start..<min(end, start + maximumLineLength)])
-            if end - start > maximumLineLength { line.problem = .tooLong(limit: maximumLineLength) }
+            if cut || end - start > maximumLineLength {
+                line.problem = .tooLong(limit: maximumLineLength)
+                droppingContinuations = true
+                guard let previous = pending.take() else { return Self.checked(line) }
+                overlong = line
+                return Self.checked(previous)
+            }
             if let previous = pending {
                 pending = line
                 return Self.checked(previous)
@@ -76,16 +108,20 @@ struct ContentLineReader {
         }
     }
 
-    private mutating func appendContinuation(_ start: Int, _ end: Int) {
-        guard var line = pending, start < end else { return }
+    /// Adds a continuation to the pending line; past the limit, the line is cut, handed on
+    /// next, and what folds onto it is dropped.
+    private mutating func appendContinuation(_ start: Int, _ end: Int, cut: Bool) {
+        guard var line = pending, start < end || cut else { return }
         pending = nil
         let room = maximumLineLength - line.bytes.count
-        if end - start > room {
+        if cut || end - start > room {
             line.problem = .tooLong(limit: maximumLineLength)
-            if room > 0 { line.bytes.append(contentsOf: buffer[start..<(start + room)]) }
-        } else {
-            line.bytes.append(contentsOf: buffer[start..<end])
+            if room > 0 { line.bytes.append(contentsOf: buffer[start..<min(end, start + room)]) }
+            droppingContinuations = true
+            overlong = line
+            return
         }
+        line.bytes.append(contentsOf: buffer[start..<end])
         pending = line
     }
 
@@ -125,11 +161,20 @@ struct ContentLineReader {
         return min(nextLineFeed, nextReturn)
     }
 
-    /// The bounds of the next physical line in `buffer`, without its line ending.
-    private mutating func nextPhysicalLine() throws(InputError) -> (Int, Int)? {
+    /// The bounds of the next physical line in `buffer`, without its line ending, and whether
+    /// it was cut at the limit (the rest of it is then skipped by the next call, unread).
+    private mutating func nextPhysicalLine() throws(InputError) -> (Int, Int, cut: Bool)? {
+        if skippingRestOfLine { try skipRestOfLine() }
         var scan = position
         while true {
             scan = lineEnd(from: scan)
+            if scan - position > maximumLineLength {
+                let start = position
+                position += maximumLineLength
+                physicalLine += 1
+                skippingRestOfLine = true
+                return (start, position, true)
+            }
             if scan < buffer.count {
                 let start = position
                 var next = scan + 1
@@ -144,18 +189,46 @@ struct ContentLineReader {
                 }
                 position = next
                 physicalLine += 1
-                return (start, scan)
+                return (start, scan, false)
             }
             if atEnd {
                 guard position < buffer.count else { return nil }
                 let start = position
                 position = buffer.count
                 physicalLine += 1
-                return (start, buffer.count)
+                return (start, buffer.count, false)
             }
             let offset = scan - position
             try refill()
             scan = position + offset
+        }
+    }
+
+    /// Drops the rest of a physical line that was cut, chunk by chunk, up to and including its
+    /// line ending.
+    private mutating func skipRestOfLine() throws(InputError) {
+        while true {
+            let end = lineEnd(from: position)
+            if end < buffer.count {
+                var next = end + 1
+                if buffer[end] == 0x0D {
+                    if next == buffer.count, !atEnd {
+                        position = end
+                        try refill()
+                        continue
+                    }
+                    if next < buffer.count, buffer[next] == 0x0A { next += 1 }
+                }
+                position = next
+                skippingRestOfLine = false
+                return
+            }
+            position = buffer.count
+            if atEnd {
+                skippingRestOfLine = false
+                return
+            }
+            try refill()
         }
     }
 
@@ -181,7 +254,11 @@ struct ContentLineReader {
                     read.removeFirst(3)
                 } else if let order = UTF16Decoder.ByteOrder(bom: read) {
                     utf16 = UTF16Decoder(order)
+                    encoding = .utf16(order, byteOrderMark: true)
                     read.removeFirst(2)
+                } else if let order = UTF16Decoder.ByteOrder(nulPattern: read) {
+                    utf16 = UTF16Decoder(order)
+                    encoding = .utf16(order, byteOrderMark: false)
                 }
             }
             if var decoder = utf16 {
@@ -223,6 +300,21 @@ struct UTF16Decoder {
             default: return nil
             }
         }
+
+        /// The order ASCII text written in UTF-16 without a byte order mark shows: a NUL
+        /// after (little-endian) or before (big-endian) each of its first two characters.
+        init?(nulPattern bytes: [UInt8]) {
+            guard bytes.count >= 4 else { return nil }
+            if bytes[0] != 0, bytes[1] == 0, bytes[2] != 0, bytes[3] == 0 {
+                self = .littleEndian
+            } else if bytes[0] == 0, bytes[1] != 0, bytes[2] == 0, bytes[3] != 0 {
+                self = .bigEndian
+            } else {
+                return nil
+            }
+        }
+
+        var name: String { self == .littleEndian ? "little-endian" : "big-endian" }
     }
 
     private let order: ByteOrder

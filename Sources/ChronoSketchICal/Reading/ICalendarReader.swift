@@ -50,6 +50,9 @@ struct ICalendarReader {
     /// Properties of the open VCALENDAR handed on so far.
     private var calendarProperties = 0
     private var lastLine = 0
+    /// An END directly inside VCALENDAR that names no open component, held until the next
+    /// line says whether it was the calendar's last (then it is read as its END).
+    private var strayEnd: (line: ContentLine, name: String)?
 
     /// Problems found so far, the same problem said once; take them with
     /// ``takeDiagnostics()``.
@@ -92,16 +95,32 @@ struct ICalendarReader {
                 if !sawContent {
                     throw InputError(file: name, message: "Empty file: no calendar data")
                 }
+                if let (stray, componentName) = strayEnd.take() {
+                    report(
+                        .warning, stray.line,
+                        "END:\(componentName) matches no open component",
+                        "read as the END of VCALENDAR, the last line of the input")
+                    calendarLine = nil
+                    queue.append(.calendarEnd(closing: .end, endText: stray.bytes))
+                    continue
+                }
                 guard stack.isEmpty, calendarLine == nil else {
                     finish()
                     continue
                 }
                 return nil
             }
+            if let (stray, componentName) = strayEnd.take() { keepStrayEnd(stray, componentName) }
             lastLine = content.line
             if !sawContent {
                 try checkFirstLine(content)
                 sawContent = true
+                if case .utf16(let order, let byteOrderMark) = lines.encoding {
+                    report(
+                        .warning, content.line,
+                        "The file is UTF-16 (\(order.name), \(byteOrderMark ? "with" : "without") a byte order mark), where RFC 5545 §6 requires UTF-8",
+                        "read as UTF-16")
+                }
             }
             if content.decodedAsWindows1252, !reportedWindows1252 {
                 reportedWindows1252 = true
@@ -118,9 +137,15 @@ struct ICalendarReader {
     private mutating func handle(_ content: ContentLine) {
         switch LineReading(content, limits: limits) {
         case .unreadable(let property, let severity):
-            report(
-                severity, content.line, property.lineProblems[0],
-                "the line is kept as written and not read")
+            if case .tooLong(let limit) = content.problem {
+                report(
+                    severity, content.line, property.lineProblems[0],
+                    "cut there: its first \(ByteCount.text(limit)) are kept as a line that is not read, the rest is dropped")
+            } else {
+                report(
+                    severity, content.line, property.lineProblems[0],
+                    "the line is kept as written and not read")
+            }
             keep(property)
         case .structure(let tokens):
             if tokens.name == "BEGIN" { begin(tokens, content) } else { end(tokens, content) }
@@ -193,17 +218,15 @@ struct ICalendarReader {
             return
         }
         guard !stack.isEmpty else {
-            // Directly inside VCALENDAR, a stray END (or a mistyped END:VCALENDAR) does not end
-            // the calendar: what follows may still belong to it.
-            let message =
-                calendarLine != nil
-                ? "END:\(componentName) matches no open component"
-                : "END:\(componentName) without a BEGIN:\(componentName)"
-            report(
-                .warning, content.line, message,
-                calendarLine != nil
-                    ? "kept as written; the calendar goes on" : "the line is kept as written")
-            keep(Self.unreadable(content, message))
+            guard calendarLine != nil else {
+                let message = "END:\(componentName) without a BEGIN:\(componentName)"
+                report(.warning, content.line, message, "the line is kept as written")
+                keep(Self.unreadable(content, message))
+                return
+            }
+            // Directly inside VCALENDAR, a stray END (or a mistyped END:VCALENDAR) ends the
+            // calendar only when nothing follows it; what follows may still belong to it.
+            strayEnd = (content, componentName)
             return
         }
         let closed = Self.closedByEnd(of: componentName, open: stack.lazy.map(\.name))
@@ -259,6 +282,13 @@ struct ICalendarReader {
     }
 
     /// Puts a line where it was read: in the open component, the calendar, or outside both.
+    /// A stray END inside VCALENDAR that more lines follow: kept as written.
+    private mutating func keepStrayEnd(_ content: ContentLine, _ componentName: String) {
+        let message = "END:\(componentName) matches no open component"
+        report(.warning, content.line, message, "kept as written; the calendar goes on")
+        keep(Self.unreadable(content, message))
+    }
+
     private mutating func keep(_ property: ICalProperty) {
         if overflowDepth > 0 { return }
         if let top = stack.indices.last {
@@ -345,7 +375,7 @@ struct ICalendarReader {
     // MARK: - Whole-input checks
 
     private func checkFirstLine(_ content: ContentLine) throws(InputError) {
-        if content.problem == .nulByte || content.decodedAsWindows1252 {
+        if content.problem == .nulByte || content.decodedAsWindows1252 || content.bytes.contains(0) {
             throw InputError(
                 file: name, line: content.line,
                 message: "Not an iCalendar file: it holds binary data, not text")
@@ -392,9 +422,20 @@ struct ICalendarReader {
     /// The start of a line for a message, made printable.
     static func excerpt(_ bytes: [UInt8]) -> String {
         let text = String(decoding: bytes.prefix(40), as: UTF8.self)
-        let printable = String(
-            text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{FFFD}" ? "?" : Character($0) })
-        return bytes.count > 40 ? printable + "…" : printable
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            // Invisible characters (a second byte order mark, a zero-width space, a control
+            // character) are named, so that a line that looks right says why it is not.
+            let category = scalar.properties.generalCategory
+            if scalar == "\u{FFFD}" {
+                shown += "?"
+            } else if category == .control || category == .format {
+                shown += "<\(scalar.codePoint)>"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return bytes.count > 40 ? shown + "…" : shown
     }
 }
 
@@ -411,7 +452,7 @@ enum LineReading {
             let message =
                 switch problem {
                 case .nulByte: "Line holds a NUL byte"
-                case .tooLong(let limit): "Line is longer than \(limit) bytes"
+                case .tooLong(let limit): "Line is longer than \(ByteCount.text(limit))"
                 }
             self = .unreadable(
                 ICalProperty(unreadable: content.bytes, line: content.line, problem: message),

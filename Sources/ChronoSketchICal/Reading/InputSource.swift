@@ -58,7 +58,10 @@ extension InputSource {
 struct ChunkReader {
     private let name: String
     private let chunkSize: Int
-    private var handle: FileHandle?
+    /// The descriptor read from; nil once the input has ended.
+    private var descriptor: Int32?
+    /// Whether ``descriptor`` is this reader's own, to close at the end.
+    private var ownsDescriptor = false
     private var memory: [UInt8]?
     private var memoryOffset = 0
     /// Bytes of standard input read ahead to tell its format, given out first.
@@ -83,23 +86,32 @@ struct ChunkReader {
             // Only what needs the text asks for it; the loader reads the tree itself.
             memory = ICalWriter.write(document)
         case .standardInput:
-            handle = FileHandle.standardInput
+            descriptor = STDIN_FILENO
             let ahead = StandardInputAhead.shared.take()
             if !ahead.isEmpty { pending = ahead }
         case .file(let path):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw InputError(file: path, message: "No such file")
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            guard opened >= 0 else {
+                throw InputError(file: path, message: Self.openFailure(errno))
             }
-            guard !isDirectory.boolValue else {
+            var status = stat()
+            if fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                Glibc.close(opened)
                 throw InputError(file: path, message: "Is a directory, not a calendar file")
             }
-            guard FileManager.default.isReadableFile(atPath: path),
-                let opened = FileHandle(forReadingAtPath: path)
-            else {
-                throw InputError(file: path, message: "Permission denied: cannot read the file")
-            }
-            handle = opened
+            descriptor = opened
+            ownsDescriptor = true
+        }
+    }
+
+    /// Why a file could not be opened, in words.
+    private static func openFailure(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "No such file"
+        case ELOOP: "It is a loop of symbolic links"
+        case EACCES, EPERM: "Permission denied: cannot read the file"
+        case ENOTDIR: "No such file (a folder on its path is a file)"
+        default: "Cannot open the file: \(Interruption.describe(errno: code))"
         }
     }
 
@@ -121,26 +133,38 @@ struct ChunkReader {
             progress?.read(ahead.count)
             return ahead
         }
-        guard let handle else { return nil }
-        do {
-            guard let data = try handle.read(upToCount: chunkSize), !data.isEmpty
-            else {
+        guard let descriptor else { return nil }
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            // What is there: a terminal's line, a pipe's buffer, a file's next chunk. A read
+            // that returns nothing is the end (one Ctrl-D on a terminal).
+            let count = read(descriptor, &buffer, chunkSize)
+            if count > 0 {
+                progress?.read(count)
+                buffer.removeLast(chunkSize - count)
+                return buffer
+            }
+            if count == 0 {
                 close()
                 return nil
             }
-            progress?.read(data.count)
-            return [UInt8](data)
-        } catch {
+            let code = errno
+            if code == EINTR { continue }
             close()
-            throw InputError(file: name, message: "Read failed: \(error.localizedDescription)")
+            throw InputError(file: name, message: Self.readFailure(code, descriptor: descriptor))
         }
     }
 
+    /// Why reading failed, in words.
+    private static func readFailure(_ code: Int32, descriptor: Int32) -> String {
+        if code == EBADF, descriptor == STDIN_FILENO { return "Standard input is closed" }
+        if code == EISDIR { return "Is a directory, not a calendar file" }
+        return "Cannot read: \(Interruption.describe(errno: code))"
+    }
+
     private mutating func close() {
-        if let handle, handle !== FileHandle.standardInput {
-            try? handle.close()
-        }
-        handle = nil
+        if let descriptor, ownsDescriptor { Glibc.close(descriptor) }
+        descriptor = nil
     }
 }
 
@@ -152,19 +176,27 @@ final class StandardInputAhead: @unchecked Sendable {
     private var bytes: [UInt8] = []
     private var ended = false
 
-    /// At least `count` bytes that are not blanks (or all there is), without consuming them.
+    /// Most bytes looked at ahead: input that shows nothing but blanks (or NULs) for this long
+    /// is told apart by what it has.
+    static let peekLimit = 1 << 20
+
+    /// At least `count` bytes that are not blanks (or all there is, or the first
+    /// ``peekLimit`` bytes), without consuming them.
+    /// - Complexity: O(n) in the bytes read ahead.
     func peek(significant count: Int) -> [UInt8] {
         lock.withLock {
-            while !ended,
-                bytes.lazy.filter({ $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }).count
-                    < count
-            {
-                guard let data = try? FileHandle.standardInput.read(upToCount: 1 << 16),
-                    !data.isEmpty
-                else {
+            var significant = bytes.count { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while !ended, significant < count, bytes.count < Self.peekLimit {
+                let read = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+                if read < 0, errno == EINTR { continue }
+                // The end, or an error that reading the input proper reports.
+                guard read > 0 else {
                     ended = true
                     break
                 }
+                let data = buffer[0..<read]
+                significant += data.count { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
                 bytes += data
             }
             return bytes

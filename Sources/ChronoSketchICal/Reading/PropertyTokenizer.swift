@@ -20,21 +20,12 @@ struct TokenizedLine: Sendable {
     var valueBytes: ArraySlice<UInt8> { bytes[valueStart...] }
     var value: String { String(decoding: valueBytes, as: UTF8.self) }
 
-    /// The line rebuilt from its parts, parameter values quoted where they must be.
+    /// The line rebuilt from its parts by the one writer (``ICalWriter``): parameter values
+    /// quoted and caret-encoded where they must be.
     static func canonical(name: String, parameters: [ICalParameter], value: String) -> (
         [UInt8], Int
     ) {
-        var text = name
-        for parameter in parameters {
-            text += ";" + parameter.name + "="
-            text += parameter.values.map { value in
-                value.contains(where: { $0 == ":" || $0 == ";" || $0 == "," })
-                    ? "\"" + value + "\"" : value
-            }.joined(separator: ",")
-        }
-        text += ":"
-        let start = text.utf8.count
-        return (Array((text + value).utf8), start)
+        ICalWriter.contentLine(name: name, parameters: parameters, value: value)
     }
 }
 

@@ -63,28 +63,6 @@ enum TextValue {
         items.append(unescape(bytes[start...]))
         return items
     }
-
-    /// RFC 5545 §3.3.11 escaping of a value: the text as it is written after the colon.
-    static func escape(_ text: String) -> String {
-        guard
-            text.utf8.contains(where: {
-                $0 == backslash || $0 == comma || $0 == UInt8(ascii: ";") || $0 == 0x0A
-                    || $0 == 0x0D
-            })
-        else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for character in text {
-            switch character {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\n", "\r\n", "\r": result += "\\n"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }
 
 extension Substring {

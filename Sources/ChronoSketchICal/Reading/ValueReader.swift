@@ -95,6 +95,13 @@ enum ValueReader {
                     "\(property.name) is a date-time without VALUE=DATE-TIME ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))'); read as written"
                 )
             }
+            if let period = values.lazy.compactMap(\.period).first(where: {
+                $0.start.isDate || $0.end?.isDate == true
+            }) {
+                warnings.append(
+                    "\(property.name) has a period of dates ('\(period.text)'), where RFC 5545 §3.3.9 needs date-times; read as the days it names"
+                )
+            }
             if let declared = property.parameter("VALUE")?.uppercased(),
                 declared == "DATE" || declared == "DATE-TIME",
                 let mismatch = values.first(where: { $0.isDate != (declared == "DATE") })
@@ -241,6 +248,12 @@ enum ValueReader {
 }
 
 extension ICalValue {
+    /// The period, when the value is one.
+    var period: ICalPeriod? {
+        if case .period(let period) = self { return period }
+        return nil
+    }
+
     /// Whether the value is a DATE; nil for values that are not dates or date-times.
     var isDate: Bool? {
         switch self {

@@ -289,13 +289,11 @@ public struct RecurrenceRule: Sendable, Hashable {
     var libicalCaveats: [String] {
         var caveats: [String] = []
         if has("BYWEEKNO") { caveats.append("BYWEEKNO") }
-        if frequency < .daily, has("BYSETPOS") { caveats.append("BYSETPOS with FREQ=\(name)") }
-        if frequency < .daily,
-            ["BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYMONTH"].contains(where: has)
-        {
-            caveats.append("FREQ=\(name) with day or month limits")
+        // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule).
+        if frequency == .daily || frequency == .weekly, has("BYSETPOS") {
+            caveats.append("BYSETPOS with FREQ=\(name)")
         }
-        if frequency == .daily || frequency == .hourly,
+        if frequency == .daily,
             (values("BYMONTHDAY") + values("BYYEARDAY")).contains(where: { $0.hasPrefix("-") })
         {
             caveats.append("negative BYMONTHDAY or BYYEARDAY with FREQ=\(name)")

@@ -435,6 +435,11 @@ struct SeriesExpander {
                 source, property.line, "\(property.name) can never match", "it adds no instances")
             return []
         }
+        if let subDaily = SubDailyRule(rule) {
+            return subDailyInstances(
+                subDaily, rule, property: property, origin: origin, frame: frame, range: range,
+                limits: limits, cap: cap, context, log: &log)
+        }
         guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
             log.warn(
                 source, property.line,
@@ -479,6 +484,14 @@ struct SeriesExpander {
                 "it adds no instances")
             return []
         }
+        let lastYear = LibicalRecurrenceIterator.lastYear
+        if range.lowerBound.date.year > lastYear {
+            log.warn(
+                source, property.line,
+                "\(property.name) has instances in the window only after \(lastYear), the last year libical 3.0.16 expands",
+                "none are listed")
+            return []
+        }
         if rule.count == nil, range.lowerBound > origin.wallClock {
             let skipTo: ICalDateTime =
                 origin.isDate
@@ -487,16 +500,37 @@ struct SeriesExpander {
         }
         var points: [FramePoint] = []
         var iterations = 0
+        var ended = true
+        defer {
+            // libical ends every rule with its year 2582: said, when the series would go on.
+            let goesOn = rule.count.map { iterations < $0 } ?? true
+            let last = points.last?.wallClock ?? origin.wallClock
+            if ended, goesOn, range.upperBound.date.year > lastYear,
+                end.map({ $0.wallClock.date.year > lastYear }) ?? true
+            {
+                log.warn(
+                    source, property.line,
+                    "\(property.name) goes on after \(lastYear), the last year libical 3.0.16 expands",
+                    "the series stops at \(last)")
+            }
+        }
         while let next = iterator.next() {
             iterations += 1
             if let count = rule.count, rule.until != nil, iterations > count { break }
             let wallClock = next.wallClock
-            if wallClock > range.upperBound { break }
+            if wallClock > range.upperBound || wallClock.date.year > lastYear {
+                ended = wallClock.date.year > lastYear
+                break
+            }
             if wallClock >= range.lowerBound {
                 points.append(origin.isDate ? .date(wallClock.date) : .wall(wallClock))
-                if points.count > cap { break }
+                if points.count > cap {
+                    ended = false
+                    break
+                }
             }
             if iterations >= limits.iterationsPerSeries {
+                ended = false
                 log.warn(
                     source, property.line,
                     "\(property.name) took \(iterations) iteration steps without ending",
@@ -505,6 +539,41 @@ struct SeriesExpander {
             }
         }
         return points
+    }
+
+    /// The instances of an HOURLY, MINUTELY or SECONDLY rule within `range`, expanded in
+    /// Swift (``SubDailyRule``) under the series' step budget.
+    private func subDailyInstances(
+        _ subDaily: SubDailyRule, _ rule: RecurrenceRule, property: RuleProperty,
+        origin: FramePoint, frame: SeriesFrame, range: ClosedRange<LocalDateTime>,
+        limits: ExpansionLimits, cap: Int, _ context: Context, log: inout DiagnosticLog
+    ) -> [FramePoint] {
+        let source = context.source
+        for note in subDaily.notes { log.warn(source, property.line, note, "expanded so") }
+        if rule.count != nil, rule.until != nil {
+            log.warn(
+                source, property.line,
+                "\(property.name) has both COUNT and UNTIL (RFC 5545 forbids it)",
+                "the series ends at whichever comes first")
+        }
+        let end = until(rule, origin: origin, frame: frame)
+        if case .date(let date)? = rule.until, case .wall = origin {
+            log.warn(
+                source, property.line,
+                "\(property.name) has a DATE UNTIL (\(date)) but DTSTART is a date-time",
+                "the series ends with that day")
+        }
+        // A sub-daily rule on a DATE series: the instances of each day are one day's.
+        let (times, stop) = subDaily.instances(
+            from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
+            budget: limits.iterationsPerSeries, cap: cap)
+        if case .budget(let steps, let at)? = stop {
+            log.warn(
+                source, property.line,
+                "\(property.name) took \(steps) iteration steps without ending",
+                "the series stops at \(at) (raise --max-iterations)")
+        }
+        return times.map { origin.isDate ? .date($0.date) : .wall($0) }
     }
 
     /// UNTIL on the series' clock: a UTC UNTIL moved to the series' wall clock, a DATE UNTIL

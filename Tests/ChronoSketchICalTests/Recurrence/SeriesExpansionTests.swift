@@ -462,11 +462,44 @@ import Testing
                 "n", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"))
         #expect(never.events.count == 1)
         #expect(never.messages.contains { $0.contains("RRULE can never match") })
+    }
+
+    /// Sub-daily rules are expanded in Swift under the step budget: a rule that libical
+    /// would walk minute by minute for 28 years between two leap Mondays ends at once.
+    @Test func subDailyRulesWithDayLimitsAreExpandedUnderTheBudget() throws {
+        let body = Fixture.event(
+            "m", "DTSTART:20260101T000000\nRRULE:FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO")
+        let loaded = try load(body, from: "2026-01-01", to: "2100-01-01")
+        // DTSTART, then every minute of 29 February 2044 and 2072, the leap days on a Monday.
+        #expect(loaded.events.count == 1 + 2 * 1_440)
+        #expect(loaded.events.dropFirst().allSatisfy {
+            $0.interval.start.date.month == 2 && $0.interval.start.date.day == 29
+                && $0.interval.start.date.weekday == .monday
+        })
+        var limits = ExpansionLimits()
+        limits.iterationsPerSeries = 5_000
+        let budgeted = try load(body, from: "2026-01-01", to: "2100-01-01", limits: limits)
+        #expect(budgeted.events.count == 1)
+        #expect(budgeted.messages.contains { $0.contains("took 5000 iteration steps") })
         let sparse = try load(
             Fixture.event(
-                "s", "DTSTART:20260101T000000\nRRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29"))
-        #expect(sparse.events.count == 1)
-        #expect(sparse.messages.contains { $0.contains("it is not expanded") })
+                "s", "DTSTART:20260101T000000\nRRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29"),
+            from: "2026-01-01", to: "2029-01-01")
+        #expect(sparse.events.count == 1 + 86_400)
+    }
+
+    @Test(arguments: [
+        // libical's github issue 1230: INTERVAL counts hours from DTSTART, BYHOUR limits them.
+        ("20250101T030500", "FREQ=HOURLY;BYHOUR=3,6;INTERVAL=7;COUNT=2", ["2025-01-01T03:05", "2025-01-07T06:05"]),
+        ("20260101T093000", "FREQ=HOURLY;INTERVAL=5;BYMINUTE=0,30;BYSETPOS=-1;COUNT=3", ["2026-01-01T09:30", "2026-01-01T14:30", "2026-01-01T19:30"]),
+        ("20260101T235958", "FREQ=SECONDLY;COUNT=4", ["2026-01-01T23:59:58", "2026-01-01T23:59:59", "2026-01-02T00:00", "2026-01-02T00:00:01"]),
+        // The last ISO week of 2026 is its 53rd, from Monday 28 December.
+        ("20261228T080000", "FREQ=HOURLY;INTERVAL=12;BYWEEKNO=-1;COUNT=3", ["2026-12-28T08:00", "2026-12-28T20:00", "2026-12-29T08:00"]),
+        ("20260131T100000", "FREQ=MINUTELY;INTERVAL=90;BYMONTHDAY=-1;BYHOUR=10,13;COUNT=4", ["2026-01-31T10:00", "2026-01-31T13:00", "2026-02-28T10:00", "2026-02-28T13:00"]),
+    ])
+    func subDailyRulesFollowTheRFC(start: String, rule: String, expected: [String]) throws {
+        let loaded = try load(Fixture.event("r", "DTSTART:\(start)\nRRULE:\(rule)"))
+        #expect(loaded.events.map(\.interval.start.description) == expected)
     }
 
     @Test func rulesLibicalMayGetWrongAreReported() throws {

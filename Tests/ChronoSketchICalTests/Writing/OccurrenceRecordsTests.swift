@@ -14,7 +14,7 @@ import Testing
 
     static let shapes: [(OccurrenceFormat, CSVColumns)] = [
         (.json, .all), (.ndjson, .all), (.csv, .all), (.csv, .outlook),
-        (.csv, .schema(["start", "title", "attendees"])),
+        (.csv, CSVColumns(fields: .schema(["start", "title", "attendees"]))),
     ]
 
     private func options(from: String? = nil, to: String? = nil) throws -> LoadOptions {

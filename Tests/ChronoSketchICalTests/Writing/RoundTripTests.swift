@@ -81,7 +81,6 @@ import Testing
         "Fixtures/invalid/hostile/invalid-utf8.ics": "a NUL byte in a line",
         "Fixtures/reading/after-the-calendar.ics": "lines after the last END:VCALENDAR",
         "Fixtures/reading/lines-kept-as-written.ics": "a line that is no property",
-        "Fixtures/reading/mistyped-end.ics": "END:VCALENDARD, kept as a line of the calendar",
     ]
 
     @Test func theRoundTripsCoverEveryReadableCalendar() throws {
@@ -307,7 +306,7 @@ import Testing
         #expect(
             calendar.property("PRODID")?.value == .text("-//ChronoSketch//Fuzz regressions//EN\t"))
         #expect(calendar.property("X-WR-CALNAME")?.value == .text("\\tTeam"))
-        #expect(JCal.escaped("\t a\\b, c;\n ") == "\t a\\\\b\\, c\\;\\n ")
+        #expect(ICalWriter.text("\t a\\b, c;\n ") == "\t a\\\\b\\, c\\;\\n ")
         let again = try jCalTrip(document)
         #expect(TreeDifference.first(document, again, exactText: false) == nil)
         let summary = again.components.first?.components.first?.property("SUMMARY")

@@ -29,7 +29,7 @@ struct BusyOptions: Sendable {
         "blocked", "file", repeats: true,
         help:
             "A calendar of blocked time (VEVENTs and VFREEBUSY periods); a VEVENT's RELATED-TO names an event it does not block. Repeatable."
-    )
+    ).readingFiles
     static let blockedAt = OptionSpec.value(
         "blocked-at", "start/end[@uid]", repeats: true,
         help:

@@ -110,7 +110,7 @@ struct CheckCommand: Command {
                             + ConflictText.lines([clash.second], language)
                     }.joined()
             }
-            io.standardOutput.write(text)
+            TerminalSafeOutput(io.standardOutput).write(text)
         case .json:
             var json = JSONWriter()
             json.beginObject()

@@ -42,8 +42,8 @@ struct ConflictsCommand: Command {
         options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
             withinFiles, acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
-            CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.zone, format, CommonOptions.rawCSV, CommonOptions.language,
+            CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])
@@ -56,6 +56,7 @@ struct ConflictsCommand: Command {
     let language: Language
     let outputPath: String?
     let strict: Bool
+    let guardsFormulas: Bool
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -86,6 +87,7 @@ struct ConflictsCommand: Command {
         language = try CommonOptions.language(arguments, environment: environment)
         outputPath = arguments.value(CommonOptions.output.name)
         strict = arguments.isSet(CommonOptions.strict.name)
+        guardsFormulas = !arguments.isSet(CommonOptions.rawCSV.name)
     }
 
     func run(io: CommandIO) -> ExitStatus {
@@ -107,14 +109,18 @@ struct ConflictsCommand: Command {
                 "ics conflicts: warning: more than \(options.maximumConflicts) conflicts; only the first \(options.maximumConflicts) are reported (raise --max-conflicts)\n"
             )
         }
-        let written = OutputTarget.stream(outputPath, inputs: inputs, io: io) { output in
+        let written = OutputTarget.stream(outputPath, io: io, forPeople: format == .text) {
+            output in
             switch format {
             case .text:
                 output.write(ConflictText.report(report, zone: loaded.zone, language: language))
             case .json:
                 ConflictJSON.report(report, zone: loaded.zone) { output.write(bytes: $0) }
             case .ndjson: ConflictJSON.ndjson(report) { output.write(bytes: $0) }
-            case .csv: ConflictJSON.csv(report) { output.write(bytes: $0) }
+            case .csv:
+                ConflictJSON.csv(report, guardsFormulas: guardsFormulas) {
+                    output.write(bytes: $0)
+                }
             }
             return ExitStatus.success.noting(loaded.unusableInputs)
         }

@@ -73,7 +73,7 @@ struct FreeBusyCommand: Command {
             events: loaded.events, policy: busy.policy, from: start, to: end,
             on: load.zone.timeLine)
         return OutputTarget.write(
-            outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+            outputPath, io: io, unusable: loaded.unusableInputs
         ) { output in
             switch format {
             case .ics:

@@ -184,7 +184,7 @@ struct SlotsCommand: Command {
             from: range.from, to: range.to, step: step, length: length,
             on: layout.zone.timeLine)
         return OutputTarget.write(
-            layout.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+            layout.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in
             switch format {
             case .text: output.write(text(slots, zone: loaded.zone))
@@ -278,7 +278,7 @@ struct SlotsCommand: Command {
             }
         }
         let written = OutputTarget.write(
-            layout.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+            layout.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in
             switch format {
             case .text: output.write(freeText(found, days: days, zone: loaded.zone))

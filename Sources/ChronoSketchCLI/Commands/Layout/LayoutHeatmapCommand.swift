@@ -29,9 +29,9 @@ struct LayoutHeatmapCommand: LayoutView {
     {
         options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         from = try options.date(arguments).firstOfMonth
-        let count = try CommonOptions.positive(arguments, Self.months) ?? 3
+        let count = try CommonOptions.positive(arguments, Self.months, atMost: 1_200) ?? 3
         do {
-            to = try from.adding(months: min(count, 1_200))
+            to = try from.adding(months: count)
         } catch {
             throw .invalidValue("\(count)", for: Self.months, error.description)
         }

@@ -109,7 +109,7 @@ struct LayoutOptions: Sendable {
         strict = arguments.isSet(CommonOptions.strict.name)
         defaultWeekStart = try CommonOptions.weekStart(arguments, environment: environment)
         colorBy = try CommonOptions.choice(arguments, Self.colorBy, default: .calendar)
-        width = try CommonOptions.positive(arguments, Self.width)
+        width = try CommonOptions.positive(arguments, Self.width, atMost: TextWidth.maximum)
         if let width, width < TextWidth.minimum {
             throw .invalidValue(
                 "\(width)", for: Self.width,

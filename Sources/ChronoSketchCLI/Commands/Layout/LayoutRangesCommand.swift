@@ -45,6 +45,11 @@ struct LayoutRangesCommand: LayoutView {
             throw .invalidValue("\(to)", for: CommonOptions.to, "it must be after --from \(from)")
         }
         period = try CommonOptions.choice(arguments, Self.period, default: RangePeriod.day)
+        if let from, let to, from.days(to: to) / period.days > RangeLayout.maximumPeriods {
+            throw .invalidValue(
+                "\(to)", for: CommonOptions.to,
+                "from --from \(from) that is more than \(RangeLayout.maximumPeriods) periods of a \(period.rawValue), the most a view lays out")
+        }
         firstWeekday = try options.firstWeekday(arguments)
         boundaryMinute = try Self.boundary(arguments)
     }
@@ -63,9 +68,15 @@ struct LayoutRangesCommand: LayoutView {
             "ranges", options: options, from: from.flatMap { try? $0.adding(days: -7) },
             to: to.flatMap { try? $0.adding(days: 8) }, io: io,
             layout: {
-                RangeLayout(
+                let placed = RangeLayout(
                     events: $0, boundaryMinute: boundaryMinute, period: period,
                     firstWeekday: firstWeekday, from: from, to: to)
+                if placed.periodsLeftOut > 0, !io.quiet {
+                    io.standardError.write(
+                        "ics layout ranges: warning: the events reach \(placed.periodsLeftOut) periods past the first \(RangeLayout.maximumPeriods), which are left out (choose a window with --from and --to)\n"
+                    )
+                }
+                return placed
             }, text: RangeText.format, json: LayoutJSON.ranges,
             picture: RangesSVG.render)
     }

@@ -38,13 +38,21 @@ enum LayoutRun {
             explicit: options.width, environment: io.environment,
             terminal: options.outputPath == nil || options.outputPath == "-"
                 ? io.standardOutputColumns : nil)
+        if options.format == .text, options.width == nil, !io.quiet,
+            let columns = TextWidth.columns(io.environment), columns > TextWidth.maximum
+        {
+            io.standardError.write(
+                "ics layout \(name): warning: COLUMNS=\(columns) is more than \(TextWidth.maximum); the view is \(TextWidth.maximum) columns wide\n"
+            )
+        }
         if options.format == .svg || options.format == .html {
             context.palette = EventPalette(
                 by: options.colorBy, files: inputs.map(\.name), events: Array(loaded.events),
                 noCategory: language.noCategory)
         }
         return OutputTarget.write(
-            options.outputPath, inputs: inputs, io: io, unusable: loaded.unusableInputs
+            options.outputPath, io: io, unusable: loaded.unusableInputs,
+            forPeople: options.format == .text
         ) { output in
             switch options.format {
             case .text: output.write(text(placed, context))
