@@ -13,6 +13,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public let severity: Severity
+    /// What kind of problem it is (``DiagnosticCode``).
+    public let code: DiagnosticCode
     /// The input as named on the command line (`<stdin>` for standard input).
     public let file: String
     /// The physical line, 1-based, when the problem has one.
@@ -28,12 +30,16 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// a UID gives one diagnostic, not 246 (``DiagnosticLog``).
     public internal(set) var repeats = 0
     public internal(set) var repeatLines: [Int] = []
+    /// Whether ``repeats`` counts other problems of the same code, with other messages, that
+    /// came after the first few of their kind (``DiagnosticLog/distinctShown``).
+    public internal(set) var foldsKind = false
 
     public init(
-        _ severity: Severity, file: String, line: Int?, uid: String? = nil, message: String,
-        assumption: String? = nil
+        _ severity: Severity, _ code: DiagnosticCode, file: String, line: Int?,
+        uid: String? = nil, message: String, assumption: String? = nil
     ) {
         self.severity = severity
+        self.code = code
         self.file = file
         self.line = line
         self.uid = uid
@@ -47,18 +53,46 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         return file
     }
 
+    /// A diagnostic of `problem` at `line`.
+    public init(
+        _ severity: Severity, _ problem: Problem, file: String, line: Int?, uid: String? = nil,
+        assumption: String? = nil
+    ) {
+        self.init(
+            severity, problem.code, file: file, line: line, uid: uid, message: problem.message,
+            assumption: assumption)
+    }
+
     /// The message followed by the assumption, as one sentence, and how often it repeats.
     public var fullMessage: String {
         var text = message
         if repeats > 0 {
             let lines = repeatLines.map(String.init).joined(separator: ", ")
             let more = repeats > repeatLines.count ? ", …" : ""
+            let what =
+                foldsKind
+                ? "\(ASCIIDigits.grouped(repeats)) more of this kind, \(code.rawValue)"
+                : "\(ASCIIDigits.grouped(repeats)) more time\(repeats == 1 ? "" : "s")"
             text +=
-                " (\(repeats) more time\(repeats == 1 ? "" : "s")\(lines.isEmpty ? "" : ": line\(repeatLines.count == 1 && repeats == 1 ? "" : "s") \(lines)\(more)"))"
+                " (\(what)\(lines.isEmpty ? "" : ": line\(repeatLines.count == 1 && repeats == 1 ? "" : "s") \(lines)\(more)"))"
         }
         if let assumption { text += "; \(assumption)" }
         return text
     }
 
     public var description: String { "\(location): \(severity.rawValue): \(fullMessage)" }
+}
+
+/// A problem with a value or a line, before it is placed in a file: its kind and its words.
+public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    public var code: DiagnosticCode
+    /// A capitalised fragment that quotes the offending value.
+    public var message: String
+
+    public init(_ code: DiagnosticCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
 }

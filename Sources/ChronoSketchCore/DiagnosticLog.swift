@@ -1,33 +1,59 @@
 /// The diagnostics of one input, in line order, the same problem said once.
 ///
 /// Every stage of reading appends to the log of its input. A diagnostic with the same
-/// severity, message and assumption as one already logged is not kept again: the first one
-/// counts it and notes the first few lines it came up on, so a file of 246 events without a
-/// UID, or a million broken lines, costs one entry.
+/// severity, code, message and assumption as one already logged is not kept again: the first
+/// one counts it and notes the first few lines it came up on, so a file of 246 events without
+/// a UID costs one entry. Of one code, the first ``distinctShown`` different messages are kept;
+/// the rest fold into one entry that counts them, so a million different broken lines cost a
+/// dozen.
 public struct DiagnosticLog: Sendable {
     private struct Key: Hashable {
         var severity: Diagnostic.Severity
+        var code: DiagnosticCode
         var message: String
         var assumption: String?
     }
 
+    private struct Kind: Hashable {
+        var severity: Diagnostic.Severity
+        var code: DiagnosticCode
+    }
+
     /// Lines noted for a repeated problem, beyond the one it is reported on.
     public static let notedLines = 3
+    /// Different messages of one code kept before the rest are folded.
+    public static let distinctShown = 10
 
     private var entries: [Diagnostic] = []
     private var positions: [Key: Int] = [:]
+    private var distinct: [Kind: Int] = [:]
+    private var folded: [Kind: Int] = [:]
 
     public init() {}
 
     public mutating func append(_ diagnostic: Diagnostic) {
         let key = Key(
-            severity: diagnostic.severity, message: diagnostic.message,
+            severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message,
             assumption: diagnostic.assumption)
-        guard let position = positions[key] else {
-            positions[key] = entries.count
-            entries.append(diagnostic)
-            return
+        let kind = Kind(severity: diagnostic.severity, code: diagnostic.code)
+        var position = diagnostic.foldsKind ? folded[kind] : positions[key]
+        if position == nil {
+            guard diagnostic.foldsKind || distinct[kind, default: 0] >= Self.distinctShown else {
+                distinct[kind, default: 0] += 1
+                positions[key] = entries.count
+                entries.append(diagnostic)
+                return
+            }
+            position = folded[kind]
+            guard position != nil else {
+                var first = diagnostic
+                first.foldsKind = true
+                folded[kind] = entries.count
+                entries.append(first)
+                return
+            }
         }
+        guard let position else { return }
         // Most often the problem comes again further down: counted in place.
         if diagnostic.repeats == 0, let line = diagnostic.line,
             line >= entries[position].line ?? Int.min
@@ -49,6 +75,7 @@ public struct DiagnosticLog: Sendable {
         var kept = laterIsNew ? old : diagnostic
         let later = laterIsNew ? diagnostic : old
         kept.repeats = old.repeats + diagnostic.repeats + 1
+        kept.foldsKind = old.foldsKind
         var lines = old.repeatLines + diagnostic.repeatLines + (later.line.map { [$0] } ?? [])
         if lines.count > 1 { lines.sort() }
         kept.repeatLines = Array(lines.prefix(Self.notedLines))

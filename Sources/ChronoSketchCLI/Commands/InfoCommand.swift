@@ -152,12 +152,13 @@ enum InfoText {
             info.findings.isEmpty
                 ? "none" : "\(counted(errors, "error")), \(counted(warnings, "warning"))")
         let countWidth = number(info.findings.map(\.count).max() ?? 0).count
+        let codeWidth = info.findings.map(\.code.rawValue.count).max() ?? 0
         for kind in info.findings {
             let count = number(kind.count)
             line(
                 "",
                 count.padded(left: countWidth) + "  " + kind.severity.rawValue.fitted(to: 7) + " "
-                    + kind.pattern)
+                    + kind.code.rawValue.fitted(to: codeWidth) + "  " + kind.code.summary)
         }
         let labelWidth = lines.map(\.label.displayWidth).max() ?? 0
         var text = info.file + "\n"
@@ -252,7 +253,8 @@ enum InfoJSON {
         for kind in info.findings {
             writer.beginObject()
             writer.field("severity", kind.severity.rawValue)
-            writer.field("pattern", kind.pattern)
+            writer.field("code", kind.code.rawValue)
+            writer.field("summary", kind.code.summary)
             writer.field("count", kind.count)
             writer.endObject()
         }

@@ -91,7 +91,7 @@ public enum BlockingCalendarReader {
                 else {
                     diagnostics.append(
                         Diagnostic(
-                            .warning, file: file, line: property.line, uid: nil,
+                            .warning, .blockingValue, file: file, line: property.line, uid: nil,
                             message: "FREEBUSY value '\(property.rawValue)' is not a period",
                             assumption: "the value blocks nothing"))
                     continue

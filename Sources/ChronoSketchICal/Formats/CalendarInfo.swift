@@ -19,8 +19,8 @@ public struct CalendarInfo: Sendable {
     /// Diagnostics that say the same thing of different values, counted together.
     public struct FindingKind: Sendable, Hashable {
         public var severity: Diagnostic.Severity
-        /// The message with its values left out: `Unknown time zone '…'`.
-        public var pattern: String
+        /// What kind of finding it is.
+        public var code: DiagnosticCode
         /// Every time it was found, repeats included.
         public var count: Int
     }
@@ -98,17 +98,17 @@ public struct CalendarInfo: Sendable {
         return info
     }
 
-    /// Diagnostics grouped by severity and message pattern.
+    /// Diagnostics grouped by severity and code, most frequent first.
     static func kinds(of diagnostics: [Diagnostic]) -> [FindingKind] {
         var counts: [Pair: Int] = [:]
         var order: [Pair] = []
         for diagnostic in diagnostics {
-            let key = Pair(severity: diagnostic.severity, pattern: pattern(diagnostic.message))
+            let key = Pair(severity: diagnostic.severity, code: diagnostic.code)
             if counts[key] == nil { order.append(key) }
             counts[key, default: 0] += 1 + diagnostic.repeats
         }
         let kinds = order.map {
-            FindingKind(severity: $0.severity, pattern: $0.pattern, count: counts[$0] ?? 0)
+            FindingKind(severity: $0.severity, code: $0.code, count: counts[$0] ?? 0)
         }
         // Stable: kinds of the same severity and count stay in the order first found.
         return kinds.enumerated().sorted { lhs, rhs in
@@ -124,43 +124,7 @@ public struct CalendarInfo: Sendable {
 
     private struct Pair: Hashable {
         var severity: Diagnostic.Severity
-        var pattern: String
-    }
-
-    /// A message with what differs between cases left out: quoted text becomes `'…'`, and a
-    /// word holding a digit (a time, a line, a count) becomes `…`.
-    static func pattern(_ message: String) -> String {
-        var result = ""
-        var quoted = false
-        for character in message {
-            if quoted {
-                if character == "'" {
-                    quoted = false
-                    result += "…'"
-                }
-                continue
-            }
-            result.append(character)
-            // An apostrophe inside a word (`calendar's`) opens no quotation.
-            if character == "'", result.dropLast().last.map({ !$0.isLetter }) ?? true {
-                quoted = true
-            }
-        }
-        if quoted { result += "…'" }
-        var words: [String] = []
-        for word in result.split(separator: " ", omittingEmptySubsequences: false) {
-            guard word.contains(where: \.isNumber) else {
-                words.append(String(word))
-                continue
-            }
-            // `2026-03-29T02:30:00` and `(first at line 7)` lose their values; neighbours
-            // that both did (`2026-12-07 09:00`) become one `…`.
-            let trailing = word.reversed().prefix { ",.:;)".contains($0) }
-            let leading = word.prefix { $0 == "(" }
-            if leading.isEmpty, words.last == "…" { words.removeLast() }
-            words.append(leading + "…" + String(trailing.reversed()))
-        }
-        return words.joined(separator: " ")
+        var code: DiagnosticCode
     }
 
     /// Counts the components as the stream reads them, on the reading thread; read once the

@@ -60,7 +60,7 @@ struct CalendarMerge<Sink: CalendarItemSink> {
             } else if !carried.contains(property.contentLine) {
                 log.append(
                     Diagnostic(
-                        .warning, file: names[input], line: property.line,
+                        .warning, .notMerged, file: names[input], line: property.line,
                         message:
                             "\(property.name):\(property.rawValue) is not carried into the merged calendar",
                         assumption: "the first input's calendar properties are kept"))
@@ -124,7 +124,7 @@ struct CalendarMerge<Sink: CalendarItemSink> {
             if !first.component.isSameTree(as: component, exactText: false) {
                 log.append(
                     Diagnostic(
-                        .warning, file: names[input], line: component.line,
+                        .warning, .conflictingTimeZone, file: names[input], line: component.line,
                         message:
                             "VTIMEZONE '\(tzid)' differs from the one in \(names[first.input])",
                         assumption: "the first is kept"))
@@ -138,7 +138,7 @@ struct CalendarMerge<Sink: CalendarItemSink> {
             if let other = uids[key], other != input {
                 log.append(
                     Diagnostic(
-                        .warning, file: names[input], line: component.line, uid: uid,
+                        .warning, .sharedUID, file: names[input], line: component.line, uid: uid,
                         message: "UID '\(uid)' is also used in \(names[other])",
                         assumption: "both are kept"))
             }

@@ -162,7 +162,7 @@ public enum Converter {
         if dropped > 0 {
             diagnostics.append(
                 Diagnostic(
-                    .warning, file: inputs.count == 1 ? inputs[0].name : "<inputs>", line: nil,
+                    .warning, .noJCalForm, file: inputs.count == 1 ? inputs[0].name : "<inputs>", line: nil,
                     message:
                         "\(dropped) line\(dropped == 1 ? " is" : "s are") not properties or outside every component",
                     assumption: "jCal has no form for them; they are left out"))

@@ -21,7 +21,7 @@ enum CopyNotes {
                 if property.name == "X-LIC-ERROR" {
                     log.append(Occurrences.libicalError(property, file: file, uid: uid()))
                 }
-                if property.isProperty, !property.lineProblems.isEmpty {
+                if property.isProperty {
                     note(property.lineProblems, of: property, file: file, uid: uid(), log: &log)
                 }
                 continue
@@ -39,15 +39,13 @@ enum CopyNotes {
             let property = component.properties[index]
             var problems = property.lineProblems
             if property.parameter("VALUE") != nil { problems += property.reading.problems }
-            if !problems.isEmpty {
-                note(problems, of: property, file: file, uid: uid(), log: &log)
-            }
+            note(problems, of: property, file: file, uid: uid(), log: &log)
         }
         for child in component.components {
             if child.name == "VEVENT" {
                 log.append(
                     Diagnostic(
-                        .warning, file: file, line: child.line,
+                        .warning, .eventInsideComponent, file: file, line: child.line,
                         message:
                             "VEVENT inside a \(component.name) (opened at line \(component.line))",
                         assumption: keptAsWritten))
@@ -57,12 +55,14 @@ enum CopyNotes {
     }
 
     private static func note(
-        _ problems: [String], of property: ICalProperty, file: String, uid: String?,
+        _ problems: [Problem], of property: ICalProperty, file: String, uid: String?,
         log: inout DiagnosticLog
     ) {
-        log.append(
-            Diagnostic(
-                .warning, file: file, line: property.line, uid: uid,
-                message: problems.joined(separator: "; "), assumption: keptAsWritten))
+        for problem in problems {
+            log.append(
+                Diagnostic(
+                    .warning, problem, file: file, line: property.line, uid: uid,
+                    assumption: keptAsWritten))
+        }
     }
 }

@@ -46,28 +46,31 @@ extension JCal {
             var component = ICalComponent(name: componentName.uppercased(), line: line)
             guard depth <= limits.maximumDepth else {
                 report(
-                    .error, "Components nested deeper than \(limits.maximumDepth) levels",
+                    .error, .nestedTooDeep, "Components nested deeper than \(limits.maximumDepth) levels",
                     "\(component.name) is skipped")
                 return nil
             }
             for property in properties {
                 line += 1
                 let built = try JCal.decodedProperty(property, line: line, limits: limits)
-                for problem in built.problems { report(.warning, problem, "left out") }
+                for problem in built.problems {
+                    report(.warning, problem.code, problem.message, "left out")
+                }
                 guard let read = built.property else { continue }
                 guard component.properties.count < limits.maximumPropertiesPerComponent else {
                     report(
-                        .error,
+                        .error, .tooManyProperties,
                         "\(component.name) has more than \(limits.maximumPropertiesPerComponent) properties",
                         "the rest are ignored")
                     continue
                 }
                 if !read.isProperty {
                     report(
-                        .warning, read.lineProblems[0], "the line is kept as written and not read")
+                        .warning, read.lineProblems[0].code, read.lineProblems[0].message,
+                        "the line is kept as written and not read")
                 } else if read.name == "BEGIN" || read.name == "END" {
                     report(
-                        .error, "A property named \(read.name) has no place in a component",
+                        .error, .notAProperty, "A property named \(read.name) has no place in a component",
                         "left out")
                     continue
                 }
@@ -84,11 +87,13 @@ extension JCal {
         }
 
         private mutating func report(
-            _ severity: Diagnostic.Severity, _ message: String, _ assumption: String
+            _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+            _ assumption: String
         ) {
             log.append(
                 Diagnostic(
-                    severity, file: name, line: line, message: message, assumption: assumption))
+                    severity, code, file: name, line: line, message: message,
+                    assumption: assumption))
         }
     }
 
@@ -98,7 +103,7 @@ extension JCal {
         /// nil when nothing of it can be kept.
         var property: ICalProperty?
         /// What was left out, worded for a warning.
-        var problems: [String] = []
+        var problems: [Problem] = []
     }
 
     /// A jCal property as a property built from its parts by the one writer
@@ -116,7 +121,9 @@ extension JCal {
         var built = BuiltProperty()
         guard !name.isEmpty, name.utf8.allSatisfy(isLineSafe) else {
             built.problems.append(
-                "A jCal property named '\(rawName)' cannot be an iCalendar property name")
+                Problem(
+                    .notAProperty,
+                    "A jCal property named '\(rawName)' cannot be an iCalendar property name"))
             return built
         }
         var parameters: [ICalParameter] = []
@@ -124,8 +131,10 @@ extension JCal {
             let parameterName = member.key.uppercased()
             guard !parameterName.isEmpty, parameterName.utf8.allSatisfy(isNameByte) else {
                 built.problems.append(
-                    "\(name) has a parameter named '\(member.key)', which no iCalendar parameter can be"
-                )
+                    Problem(
+                        .parameterWithoutValue,
+                        "\(name) has a parameter named '\(member.key)', which no iCalendar parameter can be"
+                    ))
                 continue
             }
             let values: [String]
@@ -138,8 +147,10 @@ extension JCal {
         }
         if parameters.count > limits.maximumParametersPerProperty {
             built.problems.append(
-                "\(name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
-            )
+                Problem(
+                    .tooManyParameters,
+                    "\(name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
+                ))
             parameters.removeLast(parameters.count - limits.maximumParametersPerProperty)
         }
         if type != "unknown", type != ValueTypes.defaultType(of: name) {
@@ -151,8 +162,10 @@ extension JCal {
             var unique: [Unicode.Scalar] = []
             for scalar in omitted where !unique.contains(scalar) { unique.append(scalar) }
             built.problems.append(
-                "\(name) holds control characters that iCalendar text cannot (\(unique.map(\.codePoint).joined(separator: ", ")))"
-            )
+                Problem(
+                    .nulByte,
+                    "\(name) holds characters no iCalendar line can (\(unique.map(\.codePoint).joined(separator: ", ")))"
+                ))
         }
         let separator = name == "GEO" || name == "REQUEST-STATUS" ? ";" : ","
         let (bytes, valueStart) = ICalWriter.contentLine(
@@ -162,7 +175,8 @@ extension JCal {
             // keeps one.
             built.property = ICalProperty(
                 unreadable: bytes, line: line,
-                problem: "Line is not a property: '\(ICalendarReader.excerpt(bytes))'")
+                problem: Problem(
+                    .notAProperty, "Line is not a property: '\(ICalendarReader.excerpt(bytes))'"))
             return built
         }
         built.property = ICalProperty(

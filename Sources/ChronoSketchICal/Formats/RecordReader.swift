@@ -42,7 +42,7 @@ enum RecordReader {
             guard case .object(let members) = item else {
                 diagnostics.append(
                     Diagnostic(
-                        .error, file: name, line: nil,
+                        .error, .record, file: name, line: nil,
                         message: "Record \(index + 1) is not an object",
                         assumption: "record skipped"))
                 continue
@@ -79,7 +79,7 @@ enum RecordReader {
             }
             diagnostics.append(
                 Diagnostic(
-                    .error, file: name, line: index + 1,
+                    .error, .record, file: name, line: index + 1,
                     message: "Line \(index + 1): \(problem)",
                     assumption: "line skipped"))
         }
@@ -145,14 +145,14 @@ enum RecordReader {
                 for omission in omissions {
                     diagnostics.append(
                         Diagnostic(
-                            .warning, file: name, line: record.line,
+                            .warning, .record, file: name, line: record.line,
                             message: "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(omission)",
                             assumption: "left out"))
                 }
             } catch {
                 diagnostics.append(
                     Diagnostic(
-                        .error, file: name, line: record.line,
+                        .error, .record, file: name, line: record.line,
                         message:
                             "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(error.message)",
                         assumption: "record skipped"))

@@ -78,12 +78,12 @@ public enum Validator {
     ) {
         let uid = component.property("UID")?.value?.text
         func report(
-            _ severity: Diagnostic.Severity, _ line: Int, _ message: String,
-            _ assumption: String? = nil
+            _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ line: Int,
+            _ message: String, _ assumption: String? = nil
         ) {
             findings.append(
                 Diagnostic(
-                    severity, file: file, line: line, uid: uid, message: message,
+                    severity, code, file: file, line: line, uid: uid, message: message,
                     assumption: assumption))
         }
         let singleUse = Occurrences.singleUse(in: component.name)
@@ -102,36 +102,37 @@ public enum Validator {
             }
             if property.known == nil, !property.name.hasPrefix("X-") {
                 report(
-                    .warning, property.line,
+                    .warning, .unknownProperty, property.line,
                     "\(property.name) is no property of RFC 5545 or its extensions (private ones start with X-)",
                     "kept as written")
             }
             let reading = property.reading
-            let problems = property.lineProblems + reading.problems
-            guard !problems.isEmpty else { continue }
-            let understood = reading.error == nil
-            report(
-                understood ? .warning : .error, property.line, problems.joined(separator: "; "),
-                understood ? nil : "\(property.name) ignored")
+            for problem in property.lineProblems + reading.warnings {
+                report(.warning, problem.code, property.line, problem.message)
+            }
+            if let error = reading.error {
+                report(.error, error.code, property.line, error.message, "\(property.name) ignored")
+            }
         }
         let method =
             component.name == "VCALENDAR" ? component.property("METHOD")?.rawValue : parentMethod
         for name in required(component.name, method: method) where component.property(name) == nil {
             report(
-                .error, component.line, "\(component.name) has no \(name), which RFC 5545 requires")
+                .error, .missingProperty, component.line,
+                "\(component.name) has no \(name), which RFC 5545 requires")
         }
         if component.name == "VCALENDAR", let version = component.property("VERSION"),
             version.rawValue.trimmingCharacters() != "2.0"
         {
             report(
-                .warning, version.line, "VERSION is '\(version.rawValue)', not 2.0",
+                .warning, .version, version.line, "VERSION is '\(version.rawValue)', not 2.0",
                 "read as iCalendar 2.0")
         }
         if ["VEVENT", "VTODO"].contains(component.name), component.property("DURATION") != nil,
             let end = component.property(component.name == "VEVENT" ? "DTEND" : "DUE")
         {
             report(
-                .error, end.line,
+                .error, .endAndDuration, end.line,
                 "\(component.name) has both \(component.name == "VEVENT" ? "DTEND" : "DUE") and DURATION, which RFC 5545 forbids"
             )
         }
@@ -139,7 +140,9 @@ public enum Validator {
             !component.components.contains(where: { $0.name == "STANDARD" || $0.name == "DAYLIGHT" }
             )
         {
-            report(.error, component.line, "VTIMEZONE has no STANDARD or DAYLIGHT observance")
+            report(
+                .error, .timeZoneWithoutObservance, component.line,
+                "VTIMEZONE has no STANDARD or DAYLIGHT observance")
         }
         for child in component.components {
             check(child, file: file, parentMethod: method, findings: &findings)

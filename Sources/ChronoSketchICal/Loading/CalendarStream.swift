@@ -78,7 +78,7 @@ struct CalendarStream {
                 if scopes[current].sawEvent {
                     log.append(
                         Diagnostic(
-                            .warning, file: name, line: property.line,
+                            .warning, .lateCalendarZone, file: name, line: property.line,
                             message: "X-WR-TIMEZONE comes after the first VEVENT",
                             assumption: "the events before it are read without it"))
                 }
@@ -125,7 +125,7 @@ struct CalendarStream {
             if child.name == "VEVENT", child.closing != .endOfInput {
                 log.append(
                     Diagnostic(
-                        .warning, file: name, line: child.line,
+                        .warning, .eventInsideComponent, file: name, line: child.line,
                         message:
                             "VEVENT inside a \(component.name) (opened at line \(component.line))",
                         assumption: "read as an event of its own"))

@@ -117,7 +117,7 @@ struct EventPipeline {
             let count = Set(locations).count
             logs[fileIndex].append(
                 Diagnostic(
-                    .warning, file: input.name, line: first.line,
+                    .warning, .endlessSeries, file: input.name, line: first.line,
                     message: count == 1
                         ? "A series has no end" : "\(count) series have no end (the first here)",
                     assumption:

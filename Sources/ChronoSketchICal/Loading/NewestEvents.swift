@@ -90,7 +90,7 @@ struct NewestEvents<Kept>: EventSink {
             let why = reason ?? Self.newerReason(current, than: candidate) ?? "was read later"
             logs[loser.file].append(
                 Diagnostic(
-                    .warning, file: loser.source.file, line: loser.source.line,
+                    .warning, .duplicateEvent, file: loser.source.file, line: loser.source.line,
                     uid: loser.uid,
                     message: "Event '\(loser.id)' is defined again at \(kept.source)",
                     assumption: "this one is ignored: the other \(why)"))

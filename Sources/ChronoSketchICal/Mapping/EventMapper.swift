@@ -77,7 +77,7 @@ final class EventMapper {
                 zone = bounds.instants == nil ? nil : target.name
             }
         } catch {
-            log.fail(source, source.line, "\(error)")
+            log.fail(source, .invalidValue, source.line, "\(error)")
             return nil
         }
         do {
@@ -88,7 +88,7 @@ final class EventMapper {
                 originalStart: startProperty.original,
                 location: SourceLocation(file: source.file, line: source.line), log: &log)
         } catch {
-            log.fail(source, source.line, "\(error)")
+            log.fail(source, .invalidValue, source.line, "\(error)")
             return nil
         }
     }
@@ -136,7 +136,7 @@ final class EventMapper {
                         .inserted
                     {
                         log.warn(
-                            context.source, time.line, "Unknown time zone '\(tzid)'",
+                            context.source, .unknownTimeZone, time.line, "Unknown time zone '\(tzid)'",
                             "times with this TZID are kept floating")
                     }
                     return .floating(wallClock)
@@ -165,7 +165,7 @@ final class EventMapper {
             reportedZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid)).inserted
         {
             log.warn(
-                context.source, context.source.start?.line ?? context.source.line,
+                context.source, .guessedTimeZone, context.source.start?.line ?? context.source.line,
                 "TZID '\(tzid)' names no VTIMEZONE and no zone", "read as \(name)")
         }
         return found.zone
@@ -184,12 +184,12 @@ final class EventMapper {
         case .gap(let shift):
             let shown = (try? wallClock.adding(seconds: shift))?.description ?? "later"
             log.warn(
-                source, line,
+                source, .nonexistentTime, line,
                 "\(wallClock) does not exist in \(zone.identifier) (clocks move forward)",
                 "read as \(shown)")
         case .fold:
             log.warn(
-                source, line, "\(wallClock) occurs twice in \(zone.identifier) (clocks move back)",
+                source, .ambiguousTime, line, "\(wallClock) occurs twice in \(zone.identifier) (clocks move back)",
                 "read as the first occurrence")
         }
         return .instant(utc: utc, zone: zone)
@@ -218,7 +218,7 @@ final class EventMapper {
             (try? LocalDateTime(secondsSinceEpoch: seconds))?.date.description ?? "?"
         }
         log.warn(
-            source, line,
+            source, .outsideTimeZoneSpan, line,
             "Times outside \(day(span.lowerBound)) to \(day(span.upperBound)), the years VTIMEZONE '\(zone.identifier)' covers",
             assumption)
     }
@@ -247,12 +247,12 @@ final class EventMapper {
             case .dateTime(let time, _):
                 end = time.secondOfDay == 0 ? time.date : try time.date.adding(days: 1)
                 log.warn(
-                    source, dtend.line, "DTEND \(time) is a date-time but DTSTART is a date",
+                    source, .mixedTimes, dtend.line, "DTEND \(time) is a date-time but DTSTART is a date",
                     "read as the date \(end)")
             }
             if source.duration != nil {
                 log.warn(
-                    source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
+                    source, .endAndDuration, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
             }
         } else if let duration = source.duration {
             var days = duration.value.days
@@ -260,7 +260,7 @@ final class EventMapper {
                 let extra = (duration.value.seconds.magnitude + 86_399) / 86_400
                 days += duration.value.seconds > 0 ? Int(extra) : -Int(extra)
                 log.warn(
-                    source, duration.line,
+                    source, .partialDayDuration, duration.line,
                     "DURATION \(duration.value) of an all-day event is not whole days",
                     "rounded to \(days) day\(days == 1 ? "" : "s")")
             }
@@ -269,7 +269,7 @@ final class EventMapper {
         if end <= start {
             let next = try start.adding(days: 1)
             log.warn(
-                source, source.end?.line ?? source.duration?.line ?? source.line,
+                source, .endBeforeStart, source.end?.line ?? source.duration?.line ?? source.line,
                 "End \(end) is not after DTSTART \(start)", "read as a one-day event")
             end = next
         }
@@ -285,18 +285,18 @@ final class EventMapper {
         if let dtend = source.end {
             if source.duration != nil {
                 log.warn(
-                    source, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
+                    source, .endAndDuration, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
             }
             end = resolve(dtend, context, log: &log)
             if case .date(let date) = end {
                 end = sameKind(as: start, wallClock: LocalDateTime(startOf: date))
                 log.warn(
-                    source, dtend.line, "DTEND \(date) is a date but DTSTART is a date-time",
+                    source, .mixedTimes, dtend.line, "DTEND \(date) is a date but DTSTART is a date-time",
                     "read as \(date)T00:00")
             }
         } else if let duration = source.duration {
             if duration.value.isNegative {
-                log.fail(source, duration.line, "DURATION \(duration.value) is negative")
+                log.fail(source, .endBeforeStart, duration.line, "DURATION \(duration.value) is negative")
                 return nil
             }
             end = try adding(duration.value, to: start)
@@ -304,7 +304,7 @@ final class EventMapper {
         var start = start
         if let matched = matching(start, end) {
             log.warn(
-                source, source.end?.line ?? source.line,
+                source, .mixedTimes, source.end?.line ?? source.line,
                 "DTSTART and DTEND mix floating and zoned times",
                 "the floating one read in \(matched.zoneName ?? "the other's zone")")
             (start, end) = (matched.start, matched.end)
@@ -313,7 +313,7 @@ final class EventMapper {
         // A DTEND before its DTSTART, most often a slip of the producer: the two are swapped
         // (as recurring-ical-events and Google Calendar read it), so the event keeps its length.
         log.warn(
-            source, source.end?.line ?? source.line,
+            source, .endBeforeStart, source.end?.line ?? source.line,
             "DTEND \(source.end?.original.text ?? "?") is before DTSTART \(source.start?.original.text ?? "?")",
             "the two are swapped")
         return try placed(end, start)
@@ -461,7 +461,7 @@ final class EventMapper {
     func status(_ source: EventSource, log: inout DiagnosticLog) -> EventStatus? {
         guard let (value, line) = source.status else { return nil }
         guard let status = EventStatus(rawValue: value) else {
-            log.warn(source, line, "Unknown STATUS '\(value)' for a VEVENT", "STATUS ignored")
+            log.warn(source, .unknownEnumeration, line, "Unknown STATUS '\(value)' for a VEVENT", "STATUS ignored")
             return nil
         }
         return status
@@ -470,7 +470,7 @@ final class EventMapper {
     func transparency(_ source: EventSource, log: inout DiagnosticLog) -> Transparency {
         guard let (value, line) = source.transparency else { return .opaque }
         guard let transparency = Transparency(rawValue: value) else {
-            log.warn(source, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
+            log.warn(source, .unknownEnumeration, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
             return .opaque
         }
         return transparency
@@ -478,7 +478,7 @@ final class EventMapper {
 
     func missingUID(_ source: EventSource, log: inout DiagnosticLog) -> String {
         let uid = "\(source.file):\(source.line)"
-        log.warn(source, source.line, "VEVENT has no UID", "it goes by its file and line")
+        log.warn(source, .eventWithoutUID, source.line, "VEVENT has no UID", "it goes by its file and line")
         return uid
     }
 }
@@ -486,19 +486,22 @@ final class EventMapper {
 extension DiagnosticLog {
     /// Logs an assumption made about `source`.
     mutating func warn(
-        _ source: EventSource, _ line: Int, _ message: String, _ assumption: String?
+        _ source: EventSource, _ code: DiagnosticCode, _ line: Int, _ message: String,
+        _ assumption: String?
     ) {
         append(
             Diagnostic(
-                .warning, file: source.file, line: line, uid: source.uid, message: message,
+                .warning, code, file: source.file, line: line, uid: source.uid, message: message,
                 assumption: assumption))
     }
 
     /// Logs why `source` is skipped.
-    mutating func fail(_ source: EventSource, _ line: Int, _ message: String) {
+    mutating func fail(
+        _ source: EventSource, _ code: DiagnosticCode, _ line: Int, _ message: String
+    ) {
         append(
             Diagnostic(
-                .error, file: source.file, line: line, uid: source.uid, message: message,
+                .error, code, file: source.file, line: line, uid: source.uid, message: message,
                 assumption: "event skipped"))
     }
 }

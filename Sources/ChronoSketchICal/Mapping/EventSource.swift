@@ -125,7 +125,7 @@ struct EventSource: Sendable {
             {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, file: file, line: property.line, uid: uid,
+                        .warning, .repairedRule, file: file, line: property.line, uid: uid,
                         message: "\(property.name) '\(property.rawValue)' "
                             + repairs.joined(separator: " and "),
                         assumption:
@@ -134,33 +134,35 @@ struct EventSource: Sendable {
                 read(known, property, .recurrence(rule), [.recurrence(rule)])
                 continue
             }
-            if reported, !property.lineProblems.isEmpty || !reading.problems.isEmpty {
-                report(
-                    property, property.lineProblems + reading.problems,
-                    ignored: reading.error != nil)
+            if reported {
+                for problem in property.lineProblems + reading.warnings {
+                    diagnostics.append(
+                        Diagnostic(.warning, problem, file: file, line: property.line, uid: uid))
+                }
+                if let error = reading.error { report(property, error) }
             }
             guard reading.error == nil, let value = reading.values.first else { continue }
             read(known, property, value, reading.values)
         }
         if fatal == nil, start == nil {
             fatal = Diagnostic(
-                isMessage ? .warning : .error, file: file, line: line, uid: uid,
+                isMessage ? .warning : .error, .eventWithoutStart, file: file, line: line, uid: uid,
                 message: "VEVENT has no DTSTART", assumption: "event skipped")
         }
     }
 
-    private mutating func report(_ property: ICalProperty, _ problems: [String], ignored: Bool) {
-        let message = problems.joined(separator: "; ")
-        if ignored, property.name == "DTSTART" {
+    /// A value that does not read: the property is ignored, or, for DTSTART, the event.
+    private mutating func report(_ property: ICalProperty, _ error: Problem) {
+        if property.name == "DTSTART" {
             fatal = Diagnostic(
-                .error, file: file, line: property.line, uid: uid, message: message,
+                .error, error, file: file, line: property.line, uid: uid,
                 assumption: "event skipped")
             return
         }
         diagnostics.append(
             Diagnostic(
-                .warning, file: file, line: property.line, uid: uid, message: message,
-                assumption: ignored ? "\(property.name) ignored" : nil))
+                .warning, error, file: file, line: property.line, uid: uid,
+                assumption: "\(property.name) ignored"))
     }
 
     private mutating func read(
@@ -173,7 +175,7 @@ struct EventSource: Sendable {
         {
             diagnostics.append(
                 Diagnostic(
-                    .warning, file: file, line: property.line, uid: uid,
+                    .warning, .zoneOnUTCTime, file: file, line: property.line, uid: uid,
                     message: "\(property.name) has TZID=\(tzid) and a UTC time (ending in Z)",
                     assumption: "read as UTC"))
         }

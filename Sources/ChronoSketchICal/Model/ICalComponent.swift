@@ -30,7 +30,7 @@ public struct ICalProperty: Sendable, Hashable {
     public var line: Int
     /// Problems of the line itself: parameters that could not be read and were left out, a
     /// repair the reader made, a line that is not a property.
-    public var lineProblems: [String]
+    public var lineProblems: [Problem]
 
     /// A property from its parts; the content line is rebuilt from them.
     public init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
@@ -43,7 +43,7 @@ public struct ICalProperty: Sendable, Hashable {
 
     init(
         name: String, parameters: [ICalParameter], contentLine: [UInt8], valueStart: Int,
-        line: Int, lineProblems: [String] = []
+        line: Int, lineProblems: [Problem] = []
     ) {
         self.name = name
         known = KnownProperty(name: name)
@@ -55,7 +55,7 @@ public struct ICalProperty: Sendable, Hashable {
     }
 
     /// A line that is not a property, kept as written.
-    init(unreadable bytes: [UInt8], line: Int, problem: String) {
+    init(unreadable bytes: [UInt8], line: Int, problem: Problem) {
         self.init(
             name: "", parameters: [], contentLine: bytes, valueStart: bytes.count, line: line,
             lineProblems: [problem])
@@ -85,7 +85,7 @@ public struct ICalProperty: Sendable, Hashable {
     public var isUnderstood: Bool { reading.error == nil }
 
     /// Everything wrong with the line and its value, worded for a message.
-    public var problems: [String] { lineProblems + reading.problems }
+    public var problems: [Problem] { lineProblems + reading.problems }
 
     /// The first value of the named parameter (names compare upper-cased).
     public func parameter(_ name: String) -> String? {

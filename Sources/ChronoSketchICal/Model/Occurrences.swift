@@ -45,7 +45,7 @@ enum Occurrences {
         uid: String?, assumption: String = "the first is used"
     ) -> Diagnostic {
         Diagnostic(
-            .warning, file: file, line: line, uid: uid,
+            .warning, .repeatedProperty, file: file, line: line, uid: uid,
             message:
                 "\(component) has \(property) more than once (first at line \(firstLine)), which RFC 5545 allows once",
             assumption: assumption)
@@ -56,7 +56,7 @@ enum Occurrences {
     static func libicalError(_ property: ICalProperty, file: String, uid: String?) -> Diagnostic {
         let kind = property.parameter("X-LIC-ERRORTYPE").map { " (\($0))" } ?? ""
         return Diagnostic(
-            .warning, file: file, line: property.line, uid: uid,
+            .warning, .libicalError, file: file, line: property.line, uid: uid,
             message:
                 "X-LIC-ERROR\(kind) was already in the input: '\(TextValue.unescape(property.rawValue))'",
             assumption:
@@ -112,9 +112,10 @@ enum Occurrences {
     /// `TZID given twice on DTSTART, …` for each parameter of RFC 5545 a property repeats.
     /// - Complexity: O(p) allocation-free checks for the few parameters of most lines; the
     ///   names are only counted when one repeats.
-    static func repeatedParameters(_ parameters: [ICalParameter], of property: String) -> [String] {
+    static func repeatedParameters(_ parameters: [ICalParameter], of property: String) -> [Problem]
+    {
         guard parameters.count > 1, hasRepeatedName(parameters) else { return [] }
-        var problems: [String] = []
+        var problems: [Problem] = []
         var seen: Set<String> = []
         for (index, parameter) in parameters.enumerated()
         where singleUseParameters.contains(parameter.name) && !seen.contains(parameter.name) {
@@ -123,8 +124,10 @@ enum Occurrences {
             guard count > 1 else { continue }
             let first = parameter.values.joined(separator: ",")
             problems.append(
-                "\(parameter.name) given \(count == 2 ? "twice" : "\(count) times") on \(property), which RFC 5545 allows once; the first (\(first)) is used"
-            )
+                Problem(
+                    .repeatedParameter,
+                    "\(parameter.name) given \(count == 2 ? "twice" : "\(count) times") on \(property), which RFC 5545 allows once; the first (\(first)) is used"
+                ))
         }
         return problems
     }

@@ -97,7 +97,7 @@ struct ICalendarReader {
                 }
                 if let (stray, componentName) = strayEnd.take() {
                     report(
-                        .warning, stray.line,
+                        .warning, .unmatchedEnd, stray.line,
                         "END:\(componentName) matches no open component",
                         "read as the END of VCALENDAR, the last line of the input")
                     calendarLine = nil
@@ -117,7 +117,7 @@ struct ICalendarReader {
                 sawContent = true
                 if case .utf16(let order, let byteOrderMark) = lines.encoding {
                     report(
-                        .warning, content.line,
+                        .warning, .utf16, content.line,
                         "The file is UTF-16 (\(order.name), \(byteOrderMark ? "with" : "without") a byte order mark), where RFC 5545 §6 requires UTF-8",
                         "read as UTF-16")
                 }
@@ -125,7 +125,7 @@ struct ICalendarReader {
             if content.decodedAsWindows1252, !reportedWindows1252 {
                 reportedWindows1252 = true
                 report(
-                    .warning, content.line, "Line is not valid UTF-8",
+                    .warning, .notUTF8, content.line, "Line is not valid UTF-8",
                     "this and every such line of the file are read as Windows-1252")
             }
             handle(content)
@@ -139,11 +139,13 @@ struct ICalendarReader {
         case .unreadable(let property, let severity):
             if case .tooLong(let limit) = content.problem {
                 report(
-                    severity, content.line, property.lineProblems[0],
+                    severity, property.lineProblems[0].code, content.line,
+                    property.lineProblems[0].message,
                     "cut there: its first \(ByteCount.text(limit)) are kept as a line that is not read, the rest is dropped")
             } else {
                 report(
-                    severity, content.line, property.lineProblems[0],
+                    severity, property.lineProblems[0].code, content.line,
+                    property.lineProblems[0].message,
                     "the line is kept as written and not read")
             }
             keep(property)
@@ -175,18 +177,18 @@ struct ICalendarReader {
         }
         if componentName.isEmpty {
             report(
-                .error, content.line, "BEGIN has no component name",
+                .error, .componentWithoutName, content.line, "BEGIN has no component name",
                 "read as a component without a name, which nothing uses")
         }
         if stack.isEmpty, calendarLine == nil, !warnedImplicitCalendar {
             warnedImplicitCalendar = true
             report(
-                .warning, content.line, "BEGIN:\(componentName) outside a VCALENDAR",
+                .warning, .outsideCalendar, content.line, "BEGIN:\(componentName) outside a VCALENDAR",
                 "read as if inside one")
         }
         if stack.count + 2 > limits.maximumDepth {
             report(
-                .error, content.line,
+                .error, .nestedTooDeep, content.line,
                 "Components nested deeper than \(limits.maximumDepth) levels",
                 "the enclosing \(stack.first?.name ?? componentName) is skipped")
             skipping = true
@@ -209,9 +211,12 @@ struct ICalendarReader {
             closeAll(at: content.line, closing: .recovered)
             guard calendarLine != nil else {
                 report(
-                    .warning, content.line, "END:VCALENDAR without a BEGIN:VCALENDAR",
+                    .warning, .outsideCalendar, content.line, "END:VCALENDAR without a BEGIN:VCALENDAR",
                     "the line is kept as written")
-                keep(Self.unreadable(content, "END:VCALENDAR without a BEGIN:VCALENDAR"))
+                keep(
+                    Self.unreadable(
+                        content,
+                        Problem(.outsideCalendar, "END:VCALENDAR without a BEGIN:VCALENDAR")))
                 return
             }
             closeCalendar(closing: .end, endText: endText)
@@ -220,8 +225,9 @@ struct ICalendarReader {
         guard !stack.isEmpty else {
             guard calendarLine != nil else {
                 let message = "END:\(componentName) without a BEGIN:\(componentName)"
-                report(.warning, content.line, message, "the line is kept as written")
-                keep(Self.unreadable(content, message))
+                report(
+                    .warning, .outsideCalendar, content.line, message, "the line is kept as written")
+                keep(Self.unreadable(content, Problem(.outsideCalendar, message)))
                 return
             }
             // Directly inside VCALENDAR, a stray END (or a mistyped END:VCALENDAR) ends the
@@ -233,7 +239,7 @@ struct ICalendarReader {
         guard stack[stack.count - closed].name == componentName else {
             let open = stack[stack.count - 1]
             report(
-                .warning, content.line,
+                .warning, .unmatchedEnd, content.line,
                 "END:\(componentName) matches no open component",
                 "read as the END of \(open.name), opened at line \(open.line)")
             close(.recovered, endText: content.bytes)
@@ -242,7 +248,7 @@ struct ICalendarReader {
         for _ in 1..<closed {
             let open = stack[stack.count - 1]
             report(
-                .warning, open.line, "BEGIN:\(open.name) has no END:\(open.name)",
+                .warning, .missingEnd, open.line, "BEGIN:\(open.name) has no END:\(open.name)",
                 "closed at line \(content.line)")
             close(.recovered, endText: nil)
         }
@@ -272,7 +278,7 @@ struct ICalendarReader {
             if reportedFullComponent != stack[top].line {
                 reportedFullComponent = stack[top].line
                 report(
-                    .error, content.line,
+                    .error, .tooManyProperties, content.line,
                     "\(stack[top].name) has more than \(limits.maximumPropertiesPerComponent) properties",
                     "the rest are ignored")
             }
@@ -285,8 +291,9 @@ struct ICalendarReader {
     /// A stray END inside VCALENDAR that more lines follow: kept as written.
     private mutating func keepStrayEnd(_ content: ContentLine, _ componentName: String) {
         let message = "END:\(componentName) matches no open component"
-        report(.warning, content.line, message, "kept as written; the calendar goes on")
-        keep(Self.unreadable(content, message))
+        report(
+            .warning, .unmatchedEnd, content.line, message, "kept as written; the calendar goes on")
+        keep(Self.unreadable(content, Problem(.unmatchedEnd, message)))
     }
 
     private mutating func keep(_ property: ICalProperty) {
@@ -304,7 +311,7 @@ struct ICalendarReader {
         }
         if !inLooseRun, property.isProperty {
             report(
-                .warning, property.line, "\(property.name) outside any component",
+                .warning, .outsideCalendar, property.line, "\(property.name) outside any component",
                 "kept as written; nothing reads it")
         }
         inLooseRun = true
@@ -335,7 +342,7 @@ struct ICalendarReader {
     private mutating func closeAll(at line: Int, closing: ICalComponent.Closing) {
         while let open = stack.last {
             report(
-                .warning, open.line, "BEGIN:\(open.name) has no END:\(open.name)",
+                .warning, .missingEnd, open.line, "BEGIN:\(open.name) has no END:\(open.name)",
                 "closed at line \(line)")
             close(closing, endText: nil)
         }
@@ -344,7 +351,7 @@ struct ICalendarReader {
     private mutating func closeCalendar(closing: ICalComponent.Closing, endText: [UInt8]?) {
         if closing != .end, let calendarLine {
             report(
-                .warning, calendarLine, "BEGIN:VCALENDAR has no END:VCALENDAR",
+                .warning, .missingEnd, calendarLine, "BEGIN:VCALENDAR has no END:VCALENDAR",
                 "closed at line \(lastLine)")
         }
         calendarLine = nil
@@ -356,7 +363,7 @@ struct ICalendarReader {
         overflowDepth = 0
         while let open = stack.last {
             report(
-                open.name == "VEVENT" || stack.count == 1 ? .error : .warning, open.line,
+                open.name == "VEVENT" || stack.count == 1 ? .error : .warning, .missingEnd, open.line,
                 "BEGIN:\(open.name) has no END:\(open.name) before the end of the input",
                 open.name == "VEVENT"
                     ? "the file may be truncated; the event is not read"
@@ -365,7 +372,7 @@ struct ICalendarReader {
         }
         if let calendarLine {
             report(
-                .warning, calendarLine, "BEGIN:VCALENDAR has no END:VCALENDAR",
+                .warning, .missingEnd, calendarLine, "BEGIN:VCALENDAR has no END:VCALENDAR",
                 "closed at the end of the input")
             self.calendarLine = nil
             queue.append(.calendarEnd(closing: .endOfInput, endText: nil))
@@ -395,10 +402,12 @@ struct ICalendarReader {
     }
 
     mutating func report(
-        _ severity: Diagnostic.Severity, _ line: Int, _ message: String, _ assumption: String?
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ line: Int, _ message: String,
+        _ assumption: String?
     ) {
         log.append(
-            Diagnostic(severity, file: name, line: line, message: message, assumption: assumption))
+            Diagnostic(
+                severity, code, file: name, line: line, message: message, assumption: assumption))
     }
 
     /// The component name a BEGIN or END line gives, upper-cased, without blanks.
@@ -415,7 +424,7 @@ struct ICalendarReader {
         return bytes
     }
 
-    private static func unreadable(_ content: ContentLine, _ message: String) -> ICalProperty {
+    private static func unreadable(_ content: ContentLine, _ message: Problem) -> ICalProperty {
         ICalProperty(unreadable: content.bytes, line: content.line, problem: message)
     }
 
@@ -451,8 +460,9 @@ enum LineReading {
         if let problem = content.problem {
             let message =
                 switch problem {
-                case .nulByte: "Line holds a NUL byte"
-                case .tooLong(let limit): "Line is longer than \(ByteCount.text(limit))"
+                case .nulByte: Problem(.nulByte, "Line holds a NUL byte")
+                case .tooLong(let limit):
+                    Problem(.lineTooLong, "Line is longer than \(ByteCount.text(limit))")
                 }
             self = .unreadable(
                 ICalProperty(unreadable: content.bytes, line: content.line, problem: message),
@@ -460,7 +470,8 @@ enum LineReading {
             return
         }
         guard var tokens = try? PropertyTokenizer.tokenize(content.bytes) else {
-            let message = "Line is not a property: '\(ICalendarReader.excerpt(content.bytes))'"
+            let message = Problem(
+                .notAProperty, "Line is not a property: '\(ICalendarReader.excerpt(content.bytes))'")
             self = .unreadable(
                 ICalProperty(unreadable: content.bytes, line: content.line, problem: message),
                 .warning)
@@ -473,8 +484,10 @@ enum LineReading {
         var problems = tokens.warnings
         if tokens.parameters.count > limits.maximumParametersPerProperty {
             problems.append(
-                "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
-            )
+                Problem(
+                    .tooManyParameters,
+                    "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
+                ))
             tokens.parameters.removeLast(
                 tokens.parameters.count - limits.maximumParametersPerProperty)
         }

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 /// A content line split into name, parameters and value (RFC 5545 §3.1).
 ///
 /// The line's bytes are kept whole and the value is an offset into them, so the line as
@@ -11,7 +13,7 @@ struct TokenizedLine: Sendable {
     /// Where the value starts in ``bytes``.
     var valueStart: Int
     /// Parameters that could not be read and were left out, as messages.
-    var warnings: [String]
+    var warnings: [Problem]
     /// Set when the line was read by one of the repairs below; ``bytes`` then hold the line
     /// rebuilt from its parts.
     var repaired = false
@@ -55,7 +57,7 @@ enum PropertyTokenizer {
         }
         let name = upperASCII(bytes[0..<index])
         var parameters: [ICalParameter] = []
-        var warnings: [String] = []
+        var warnings: [Problem] = []
         while index < bytes.count, bytes[index] == semicolon {
             index += 1
             let nameStart = index
@@ -64,7 +66,9 @@ enum PropertyTokenizer {
             guard !parameterName.isEmpty, index < bytes.count, bytes[index] == equals else {
                 let skipped = skipParameter(bytes, from: nameStart)
                 warnings.append(
-                    "Parameter '\(text(bytes[nameStart..<skipped]))' has no name=value form")
+                    Problem(
+                        .parameterWithoutValue,
+                        "Parameter '\(text(bytes[nameStart..<skipped]))' has no name=value form"))
                 index = skipped
                 continue
             }
@@ -115,7 +119,7 @@ enum PropertyTokenizer {
     /// (`DTSTART;TZID="W. Europe Standard Time:20200609T090000"`): the last colon inside the
     /// quotes then separates parameter and value.
     private static func splitQuotedValue(
-        _ name: String, _ parameters: [ICalParameter], _ warnings: [String]
+        _ name: String, _ parameters: [ICalParameter], _ warnings: [Problem]
     ) throws(Failure) -> TokenizedLine {
         guard var last = parameters.last, last.values.count == 1,
             let split = last.values[0].lastIndex(of: ":")
@@ -128,7 +132,9 @@ enum PropertyTokenizer {
             name: name, parameters: parameters, value: value)
         return TokenizedLine(
             name: name, parameters: parameters, bytes: bytes, valueStart: valueStart,
-            warnings: warnings + ["The quotes of \(last.name) enclose the value too"],
+            warnings: warnings + [
+                Problem(.repairedLine, "The quotes of \(last.name) enclose the value too")
+            ],
             repaired: true)
     }
 
@@ -217,6 +223,7 @@ enum PropertyTokenizer {
         line.parameters = parameters
         line.repaired = true
         line.warnings.append(
-            "TZID '\(parameters[last].values[0])' holds a colon without quotes")
+            Problem(
+                .repairedLine, "TZID '\(parameters[last].values[0])' holds a colon without quotes"))
     }
 }

@@ -5,12 +5,12 @@ public struct ValueReading: Sendable, Hashable {
     /// Every value, in order; empty when ``error`` is set.
     public var values: [ICalValue]
     /// Why the value could not be read, quoting it.
-    public var error: String?
+    public var error: Problem?
     /// What was assumed while reading it (a VALUE type that does not fit the value).
-    public var warnings: [String]
+    public var warnings: [Problem]
 
     /// The warnings, then the error.
-    public var problems: [String] { warnings + (error.map { [$0] } ?? []) }
+    public var problems: [Problem] { warnings + (error.map { [$0] } ?? []) }
 }
 
 /// Reads property values by their type (RFC 5545 §3.3), from the text as written: the only
@@ -83,37 +83,45 @@ enum ValueReader {
 
     static func read(_ property: ICalProperty) -> ValueReading {
         guard property.isProperty else {
-            return ValueReading(values: [], error: "Line is not a property", warnings: [])
+            return ValueReading(
+                values: [], error: Problem(.notAProperty, "Line is not a property"), warnings: [])
         }
         let raw = property.rawValueBytes
-        var warnings: [String] = []
+        var warnings: [Problem] = []
         do throws(ValueError) {
             let kind = kind(of: property)
             let values = try read(raw, as: kind)
             if kind == .durationOrDateTime, case .dateTime? = values.first {
                 warnings.append(
-                    "\(property.name) is a date-time without VALUE=DATE-TIME ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))'); read as written"
-                )
+                    Problem(
+                        .valueTypeMismatch,
+                        "\(property.name) is a date-time without VALUE=DATE-TIME ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))'); read as written"
+                    ))
             }
             if let period = values.lazy.compactMap(\.period).first(where: {
                 $0.start.isDate || $0.end?.isDate == true
             }) {
                 warnings.append(
-                    "\(property.name) has a period of dates ('\(period.text)'), where RFC 5545 §3.3.9 needs date-times; read as the days it names"
-                )
+                    Problem(
+                        .periodOfDates,
+                        "\(property.name) has a period of dates ('\(period.text)'), where RFC 5545 §3.3.9 needs date-times; read as the days it names"
+                    ))
             }
             if let declared = property.parameter("VALUE")?.uppercased(),
                 declared == "DATE" || declared == "DATE-TIME",
                 let mismatch = values.first(where: { $0.isDate != (declared == "DATE") })
             {
                 warnings.append(
-                    "VALUE=\(declared) but \(property.name) is \(mismatch.isDate == true ? "a date" : "a date-time") ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))'); read as written"
-                )
+                    Problem(
+                        .valueTypeMismatch,
+                        "VALUE=\(declared) but \(property.name) is \(mismatch.isDate == true ? "a date" : "a date-time") ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))'); read as written"
+                    ))
             }
             return ValueReading(values: values, error: nil, warnings: warnings)
         } catch {
             return ValueReading(
-                values: [], error: "\(error.message) in \(property.name)", warnings: [])
+                values: [], error: Problem(.invalidValue, "\(error.message) in \(property.name)"),
+                warnings: [])
         }
     }
 

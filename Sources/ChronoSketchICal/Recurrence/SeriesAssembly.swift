@@ -161,7 +161,7 @@ struct SeriesAssembly {
             if newer { best[name] = index }
             logs[dropped.fileIndex].append(
                 Diagnostic(
-                    .warning, file: dropped.source.file, line: dropped.source.line,
+                    .warning, .duplicateEvent, file: dropped.source.file, line: dropped.source.line,
                     uid: dropped.source.uid,
                     message:
                         "VEVENT '\(dropped.source.uid ?? "")' is defined again at \(kept.source.file):\(kept.source.line)",

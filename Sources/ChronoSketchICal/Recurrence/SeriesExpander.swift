@@ -110,7 +110,7 @@ struct SeriesExpander {
                 let master = group.master.source
                 log.append(
                     Diagnostic(
-                        .warning, file: master.file, line: master.line, uid: master.uid,
+                        .warning, .expansionLimit, file: master.file, line: master.line, uid: master.uid,
                         message: "The total of \(limits.totalInstances) instances is reached",
                         assumption:
                             "this and later series are not expanded (raise --max-total-instances)"
@@ -182,14 +182,14 @@ struct SeriesExpander {
             // An edit of an instance that the master has since deleted, or no longer makes.
             if let line = excluded.line(excluding: point) {
                 log.warn(
-                    override.source, recurrence.line,
+                    override.source, .droppedOverride, recurrence.line,
                     "RECURRENCE-ID \(recurrence.original.text) names an instance of series '\(uid)' that line \(line) excludes",
                     "the override is dropped")
                 continue
             }
             if !matched, inWindow, override.source.sequence < master.sequence {
                 log.warn(
-                    override.source, recurrence.line,
+                    override.source, .droppedOverride, recurrence.line,
                     "RECURRENCE-ID \(recurrence.original.text) (SEQUENCE \(override.source.sequence)) names an instance that series '\(uid)' (SEQUENCE \(master.sequence), line \(master.line)) no longer has",
                     "the older override is dropped")
                 continue
@@ -201,7 +201,7 @@ struct SeriesExpander {
             }
             if !matched, inWindow {
                 log.warn(
-                    override.source, recurrence.line,
+                    override.source, .orphanOverride, recurrence.line,
                     "RECURRENCE-ID \(recurrence.original.text) matches no instance of series '\(uid)'",
                     "listed as an event of its own")
             }
@@ -332,7 +332,7 @@ struct SeriesExpander {
                 return .exact(seconds: 0)
             }
         } catch {
-            log.fail(source, source.line, "\(error)")
+            log.fail(source, .invalidValue, source.line, "\(error)")
             return nil
         }
     }
@@ -386,7 +386,7 @@ struct SeriesExpander {
                         end = mapper.framePoint(last, tzid: tzid, frame: frame, context, log: &log)
                         if let finish = end, finish.wallClock <= start.wallClock {
                             log.warn(
-                                source, property.line,
+                                source, .emptyPeriod, property.line,
                                 "RDATE period \(start.wallClock)/\(finish.wallClock) does not end after it starts",
                                 "the instance lasts as long as the others")
                             end = nil
@@ -415,7 +415,7 @@ struct SeriesExpander {
         }
         if unique.count > cap {
             log.warn(
-                source, source.line,
+                source, .expansionLimit, source.line,
                 "Series '\(source.uid ?? "")' has more than \(cap) instances in range",
                 "only the first \(cap) are listed (raise --max-instances)")
             unique.removeLast(unique.count - cap)
@@ -432,7 +432,7 @@ struct SeriesExpander {
         let source = context.source
         if rule.neverMatches {
             log.warn(
-                source, property.line, "\(property.name) can never match", "it adds no instances")
+                source, .ruleNeverMatches, property.line, "\(property.name) can never match", "it adds no instances")
             return []
         }
         if let subDaily = SubDailyRule(rule) {
@@ -442,33 +442,33 @@ struct SeriesExpander {
         }
         guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
             log.warn(
-                source, property.line,
+                source, .unexpandableRule, property.line,
                 "\(property.name) would make libical step through up to \(rule.worstStepsBetweenInstances ?? Int.max) \(rule.frequency) steps between instances",
                 "it is not expanded")
             return []
         }
         if !rule.libicalCaveats.isEmpty {
             log.warn(
-                source, property.line,
+                source, .libicalRule, property.line,
                 "\(property.name) uses \(rule.libicalCaveats.joined(separator: ", ")), which libical 3.0.16 may expand differently from RFC 5545",
                 "expanded by libical as it is")
         }
         if rule.count != nil, rule.until != nil {
             log.warn(
-                source, property.line,
+                source, .ruleMisuse, property.line,
                 "\(property.name) has both COUNT and UNTIL (RFC 5545 forbids it)",
                 "the series ends at whichever comes first")
         }
         let end = until(rule, origin: origin, frame: frame)
         if case .date(let date)? = rule.until, case .wall = origin {
             log.warn(
-                source, property.line,
+                source, .ruleMisuse, property.line,
                 "\(property.name) has a DATE UNTIL (\(date)) but DTSTART is a date-time",
                 "the series ends with that day")
         }
         if let end, end.wallClock < origin.wallClock {
             log.warn(
-                source, property.line,
+                source, .ruleMisuse, property.line,
                 "\(property.name) UNTIL \(end.wallClock) is before DTSTART \(origin.wallClock)",
                 "the series is DTSTART alone")
         }
@@ -480,14 +480,14 @@ struct SeriesExpander {
             }
         guard let iterator = LibicalRecurrenceIterator(rule: text, start: start) else {
             log.warn(
-                source, property.line, "libical cannot expand \(property.name) '\(text)'",
+                source, .unexpandableRule, property.line, "libical cannot expand \(property.name) '\(text)'",
                 "it adds no instances")
             return []
         }
         let lastYear = LibicalRecurrenceIterator.lastYear
         if range.lowerBound.date.year > lastYear {
             log.warn(
-                source, property.line,
+                source, .yearLimit, property.line,
                 "\(property.name) has instances in the window only after \(lastYear), the last year libical 3.0.16 expands",
                 "none are listed")
             return []
@@ -509,7 +509,7 @@ struct SeriesExpander {
                 end.map({ $0.wallClock.date.year > lastYear }) ?? true
             {
                 log.warn(
-                    source, property.line,
+                    source, .yearLimit, property.line,
                     "\(property.name) goes on after \(lastYear), the last year libical 3.0.16 expands",
                     "the series stops at \(last)")
             }
@@ -532,7 +532,7 @@ struct SeriesExpander {
             if iterations >= limits.iterationsPerSeries {
                 ended = false
                 log.warn(
-                    source, property.line,
+                    source, .expansionLimit, property.line,
                     "\(property.name) took \(iterations) iteration steps without ending",
                     "the series stops at \(wallClock) (raise --max-iterations)")
                 break
@@ -549,17 +549,17 @@ struct SeriesExpander {
         limits: ExpansionLimits, cap: Int, _ context: Context, log: inout DiagnosticLog
     ) -> [FramePoint] {
         let source = context.source
-        for note in subDaily.notes { log.warn(source, property.line, note, "expanded so") }
+        for note in subDaily.notes { log.warn(source, .ruleMisuse, property.line, note, "expanded so") }
         if rule.count != nil, rule.until != nil {
             log.warn(
-                source, property.line,
+                source, .ruleMisuse, property.line,
                 "\(property.name) has both COUNT and UNTIL (RFC 5545 forbids it)",
                 "the series ends at whichever comes first")
         }
         let end = until(rule, origin: origin, frame: frame)
         if case .date(let date)? = rule.until, case .wall = origin {
             log.warn(
-                source, property.line,
+                source, .ruleMisuse, property.line,
                 "\(property.name) has a DATE UNTIL (\(date)) but DTSTART is a date-time",
                 "the series ends with that day")
         }
@@ -569,7 +569,7 @@ struct SeriesExpander {
             budget: limits.iterationsPerSeries, cap: cap)
         if case .budget(let steps, let at)? = stop {
             log.warn(
-                source, property.line,
+                source, .expansionLimit, property.line,
                 "\(property.name) took \(steps) iteration steps without ending",
                 "the series stops at \(at) (raise --max-iterations)")
         }
@@ -666,7 +666,7 @@ struct SeriesExpander {
                 })
             {
                 log.warn(
-                    context.source, property.line, "EXDATE in UTC on a floating series",
+                    context.source, .mixedTimes, property.line, "EXDATE in UTC on a floating series",
                     "compared with the series' wall-clock times as written")
             }
             for case .dateTime(let value) in property.values {
@@ -776,7 +776,7 @@ struct SeriesExpander {
                 location: SourceLocation(file: master.file, line: master.line), log: &log)
         } catch {
             log.warn(
-                master, line, "Instance \(instance.start.wallClock) of series '\(uid)': \(error)",
+                master, .invalidValue, line, "Instance \(instance.start.wallClock) of series '\(uid)': \(error)",
                 "instance skipped")
             return nil
         }

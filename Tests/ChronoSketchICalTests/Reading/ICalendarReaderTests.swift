@@ -53,9 +53,10 @@ import Testing
         #expect(geo.line == 8)
         #expect(!geo.isUnderstood)
         #expect(
-            geo.problems == [
+            geo.problems.map(\.message) == [
                 "Invalid position 'not a position': expected latitude;longitude in GEO"
             ])
+        #expect(geo.problems.map(\.code) == [.invalidValue])
         #expect(event.property("LOCATION")?.value == .uri("x"))
         #expect(event.property("SUMMARY")?.value == .text("fine"))
         #expect(event.property("SUMMARY")?.problems == [])
@@ -65,7 +66,7 @@ import Testing
         #expect(event.property("CLASS")?.value == .text("PUBLIC"))
         let sequence = try #require(event.property("SEQUENCE"))
         #expect(sequence.line == 13)
-        #expect(sequence.problems == ["Invalid integer 'two' in SEQUENCE"])
+        #expect(sequence.problems.map(\.message) == ["Invalid integer 'two' in SEQUENCE"])
     }
 
     @Test func guardedValuesAreNotHandedToLibical() throws {
@@ -74,7 +75,7 @@ import Testing
         let start = try #require(event.property("DTSTART"))
         #expect(!start.isUnderstood)
         #expect(
-            start.problems == [
+            start.problems.map(\.message) == [
                 "Invalid date-time '99999999T250000': month 99 does not exist in DTSTART"
             ])
     }

@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import Testing
 
 @testable import ChronoSketchICal
@@ -61,7 +62,10 @@ import Testing
     @Test func parameterWithoutEqualsIsDroppedWithAWarning() throws {
         let line = try tokenize("SUMMARY;LANGUAGE;X-A=1:Hello")
         #expect(line.parameters == [ICalParameter(name: "X-A", values: ["1"])])
-        #expect(line.warnings == ["Parameter 'LANGUAGE' has no name=value form"])
+        #expect(
+            line.warnings == [
+                Problem(.parameterWithoutValue, "Parameter 'LANGUAGE' has no name=value form")
+            ])
         #expect(line.value == "Hello")
     }
 

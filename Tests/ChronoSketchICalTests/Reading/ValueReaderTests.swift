@@ -12,7 +12,7 @@ import Testing
         ).reading
     }
 
-    private func error(_ line: String) throws -> String? { try reading(line).error }
+    private func error(_ line: String) throws -> String? { try reading(line).error?.message }
 
     @Test(arguments: [
         "99999999T250000", "20260230T090000", "00000101", "20261301", "20260908T240000",
