@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import ChronoSketchICal
 import Foundation
 
@@ -80,6 +81,8 @@ public struct CommandIO {
     public var standardErrorIsTerminal: Bool
     /// Whether only errors are written to standard error (`-q`, `--quiet`).
     public var quiet = false
+    /// Which diagnostics are left out or made errors (`--ignore`, `--error`).
+    public var policy = DiagnosticPolicy()
     /// Whether standard input is a terminal (a person would be typing a calendar).
     public var standardInputIsTerminal = false
     /// Whether standard output is a terminal.

@@ -137,6 +137,7 @@ public enum ICSCommandLine {
                     standardOutput: io.standardOutputFile)
                 var io = io
                 io.quiet = parsed.isSet(CommonOptions.quiet.name)
+                io.policy = try CommonOptions.diagnosticPolicy(parsed)
                 guard io.standardErrorIsTerminal, !io.quiet, io.environment["TERM"] != "dumb"
                 else { return instance.run(io: io) }
                 let line = ProgressLine(

@@ -102,3 +102,34 @@ extension DiagnosticLog {
         log.append(contentsOf: diagnostics)
     }
 }
+
+/// What a run makes of diagnostics by their code: `--ignore` drops them, `--error` makes them
+/// errors (which `--strict` and `validate` then count as such).
+public struct DiagnosticPolicy: Sendable, Hashable {
+    public var ignored: Set<DiagnosticCode> = []
+    public var promoted: Set<DiagnosticCode> = []
+
+    public init(ignored: Set<DiagnosticCode> = [], promoted: Set<DiagnosticCode> = []) {
+        self.ignored = ignored
+        self.promoted = promoted
+    }
+
+    /// `diagnostics` without the ignored ones, the promoted ones made errors.
+    public func apply(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !ignored.isEmpty || !promoted.isEmpty else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
+            if ignored.contains(diagnostic.code) { return nil }
+            guard promoted.contains(diagnostic.code), diagnostic.severity != .error else {
+                return diagnostic
+            }
+            var error = Diagnostic(
+                .error, diagnostic.code, file: diagnostic.file, line: diagnostic.line,
+                uid: diagnostic.uid, message: diagnostic.message,
+                assumption: diagnostic.assumption)
+            error.repeats = diagnostic.repeats
+            error.repeatLines = diagnostic.repeatLines
+            error.foldsKind = diagnostic.foldsKind
+            return error
+        }
+    }
+}

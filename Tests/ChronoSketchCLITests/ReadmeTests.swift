@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import Foundation
 import Testing
 
@@ -41,6 +42,19 @@ import Testing
         }
         return sessions
     }()
+
+    /// The table of diagnostic codes lists every code there is, and no other.
+    @Test func theReadmeListsEveryDiagnosticCode() throws {
+        let text = try String(
+            contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = text.components(separatedBy: "#### Diagnostic codes").dropFirst().first ?? ""
+        let listed = table.split(separator: "\n").prefix { !$0.hasPrefix("#") }.compactMap {
+            line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return line.dropFirst(3).split(separator: "`").first.map(String.init)
+        }
+        #expect(listed == DiagnosticCode.allCases.map(\.rawValue))
+    }
 
     @Test func theReadmeHasExamples() {
         #expect(Self.sessions.count >= 10)

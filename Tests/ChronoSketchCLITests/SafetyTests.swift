@@ -298,4 +298,73 @@ import Testing
         #expect(result.standardOutput.contains("Monday 7 December 2026"))
         #expect(!result.standardOutput.contains("Tuesday"))
     }
+
+    @Test func aNewFileGetsTheModeTheUmaskLeaves() throws {
+        let directory = try temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (mask, expected) in [("022", mode_t(0o644)), ("077", mode_t(0o600))] {
+            let target = directory.appendingPathComponent("new-\(mask).json").path
+            let result = try CLI.runBinary(
+                ["-c", "umask \(mask); \"$0\" events \"$1\" -f json -o \"$2\"", CLI.binary.path, Self.week, target],
+                shell: true)
+            #expect(result.status == 0)
+            #expect(mode(target) == expected, "umask \(mask)")
+        }
+    }
+
+    // MARK: - No field becomes a line
+
+    /// Each field of a record, in every record format, holding CR LF and a line that would
+    /// start a new event: one VEVENT, the text escaped; an address or URL holding it refuses
+    /// the record, naming it.
+    @Test(arguments: ["json", "ndjson", "csv"])
+    func aLineBreakInAnyFieldStaysInItsLine(format: String) throws {
+        let evil = "x\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:injected"
+        let textFields = ["title", "location", "description", "uid", "color", "categories"]
+        for field in textFields + ["url", "attendees", "organizer"] {
+            var record = ["start": "2026-12-01T09:00", "title": "t"]
+            record[field] = evil
+            let names = Array(record.keys).sorted()
+            let input: String
+            switch format {
+            case "csv":
+                func quoted(_ text: String) -> String {
+                    "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                }
+                input = names.joined(separator: ",") + "\n"
+                    + names.map { quoted(record[$0] ?? "") }.joined(separator: ",") + "\n"
+            default:
+                let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+                let object = String(decoding: data, as: UTF8.self)
+                input = format == "json" ? "[" + object + "]" : object + "\n"
+            }
+            let result = try CLI.runBinary(
+                ["convert", "-", "--from-format", format, "-f", "ics"], standardInput: Data(input.utf8))
+            #expect(result.status == 0, "\(field): \(result.standardError)")
+            let events = result.standardOutput.components(separatedBy: "\r\n").count {
+                $0 == "BEGIN:VEVENT"
+            }
+            #expect(!result.standardOutput.contains("\r\nSUMMARY:injected"), "\(format) \(field)")
+            if textFields.contains(field) {
+                #expect(events == 1, "\(format) \(field)")
+                #expect(result.standardOutput.contains("x\\nEND:VEVENT\\nBEGIN:VEVENT\\nSUMMARY:injected"), "\(format) \(field)")
+            } else {
+                #expect(events == 0, "\(format) \(field)")
+                #expect(result.standardError.contains("its \(field) 'x␍␊END:VEVENT"), "\(format) \(field)")
+                #expect(result.standardError.contains("which no URI or calendar address can; record skipped"))
+            }
+        }
+    }
+
+    @Test func controlCharactersOfARecordAreLeftOutWithAWarning() throws {
+        let input = "{\"title\":\"bell\\u0007 escape\\u001b\",\"start\":\"2026-12-01\"}\n"
+        let result = try CLI.runBinary(
+            ["convert", "-", "--from-format", "ndjson", "-f", "ics"], standardInput: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("SUMMARY:bell escape\r\n"))
+        #expect(
+            result.standardError
+                == "<stdin>:1: warning: Line 1: its title holds control characters that iCalendar text cannot (U+0007, U+001B); left out\n"
+        )
+    }
 }

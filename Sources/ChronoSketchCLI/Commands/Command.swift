@@ -76,6 +76,45 @@ enum CommonOptions {
     ).choosing(WRTimezonePolicy.self)
     static let quiet = OptionSpec.flag(
         "quiet", short: "q", help: "Write errors only to stderr; leave warnings out.")
+    static let ignore = OptionSpec.value(
+        "ignore", "code", repeats: true,
+        help:
+            "Leave out the diagnostics of this code (endless-series, libical-rule, …; see the README). Repeatable, or codes separated by commas."
+    ).choosing(DiagnosticCode.allCases.map(\.rawValue))
+    static let promote = OptionSpec.value(
+        "error", "code", repeats: true,
+        help:
+            "Make the diagnostics of this code errors, which --strict and validate count as such. Repeatable, or codes separated by commas."
+    ).choosing(DiagnosticCode.allCases.map(\.rawValue))
+
+    /// `--ignore` and `--error`, checked.
+    static func diagnosticPolicy(_ arguments: ParsedArguments) throws(UsageError)
+        -> DiagnosticPolicy
+    {
+        func codes(_ option: OptionSpec) throws(UsageError) -> Set<DiagnosticCode> {
+            var codes = Set<DiagnosticCode>()
+            for value in arguments.values[option.name] ?? [] {
+                for name in value.split(separator: ",") {
+                    let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+                    guard let code = DiagnosticCode(rawValue: trimmed) else {
+                        throw .invalidValue(
+                            String(name), for: option,
+                            "no diagnostic has that code"
+                                + Suggestion.sentence(
+                                    trimmed, among: DiagnosticCode.allCases.map(\.rawValue)))
+                    }
+                    codes.insert(code)
+                }
+            }
+            return codes
+        }
+        let policy = DiagnosticPolicy(ignored: try codes(ignore), promoted: try codes(promote))
+        if let both = policy.ignored.intersection(policy.promoted).first {
+            throw .contradiction("--ignore \(both.rawValue)", "--error \(both.rawValue)")
+        }
+        return policy
+    }
+
     static let language = OptionSpec.value(
         "lang", "lang",
         help:

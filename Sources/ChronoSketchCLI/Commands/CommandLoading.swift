@@ -31,6 +31,7 @@ enum CommandLoading {
         _ diagnostics: [Diagnostic], unusable: [InputError] = [], inputs: Int = 1, strict: Bool,
         command: String, io: CommandIO
     ) -> Bool {
+        let diagnostics = io.policy.apply(diagnostics)
         for error in unusable { DiagnosticPrinter.print(error, to: io) }
         DiagnosticPrinter.print(diagnostics, to: io)
         if shouldStop(unusable: unusable, inputs: inputs) { return false }
@@ -89,7 +90,7 @@ enum CommandLoading {
         for file in withStandardInput(busy.blockedFiles, io) {
             do {
                 let (entries, diagnostics) = try BlockingCalendarReader.read(file, options: options)
-                DiagnosticPrinter.print(diagnostics, to: io)
+                DiagnosticPrinter.print(io.policy.apply(diagnostics), to: io)
                 for entry in entries {
                     guard
                         let window = try? BlockedWindow(

@@ -48,7 +48,7 @@ struct ConvertCommand: Command {
             CommonOptions.days, CommonOptions.today,
         ] + CommonOptions.filters + [
             targetFormat, CommonOptions.zone,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])
@@ -167,7 +167,8 @@ struct ConvertCommand: Command {
             }
             if CommandLoading.shouldStop(unusable: unusable, inputs: inputs.count)
                 || strict
-                    && (!unusable.isEmpty || diagnostics.contains { $0.severity == .error })
+                    && (!unusable.isEmpty
+                        || io.policy.apply(diagnostics).contains { $0.severity == .error })
             {
                 return .unusableInput
             }

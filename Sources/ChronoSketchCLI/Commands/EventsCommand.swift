@@ -40,7 +40,7 @@ struct EventsCommand: Command {
             CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.today,
         ] + CommonOptions.filters + [
             CommonOptions.zone, format, order, CommonOptions.rawCSV,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
             CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
@@ -141,7 +141,7 @@ struct EventsCommand: Command {
             ) { event in
                 if let chunk = stream.append(event) { output.write(bytes: chunk) }
             }
-            if strict, !unusable.isEmpty || diagnostics.contains(where: { $0.severity == .error }) {
+            if strict, !unusable.isEmpty || io.policy.apply(diagnostics).contains(where: { $0.severity == .error }) {
                 return .unusableInput
             }
             output.write(bytes: stream.finish())

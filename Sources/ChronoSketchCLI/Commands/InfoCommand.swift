@@ -31,6 +31,7 @@ struct InfoCommand: Command {
             repeats: true),
         options: [
             format, CommonOptions.zone, CommonOptions.wrTimezone, CommonOptions.output,
+            CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])
@@ -57,9 +58,11 @@ struct InfoCommand: Command {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         var summaries: [Result<CalendarInfo, InputError>] = []
         for input in inputs {
-            do {
+            do throws(InputError) {
                 summaries.append(
-                    .success(try CalendarInfo.read(input, options: options.reporting(to: io))))
+                    .success(
+                        try CalendarInfo.read(
+                            input, options: options.reporting(to: io), policy: io.policy)))
             } catch {
                 summaries.append(.failure(error))
             }

@@ -30,7 +30,7 @@ struct ValidateCommand: Command {
             name: "file", help: "Calendar files to check; '-' or none reads standard input.",
             repeats: true),
         options: [
-            format, errorsOnly, CommonOptions.quiet, CommonOptions.zone, CommonOptions.wrTimezone,
+            format, errorsOnly, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.zone, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])
@@ -56,8 +56,9 @@ struct ValidateCommand: Command {
         var unreadable: [InputError] = []
         var summaries: [String] = []
         for input in CommandLoading.withStandardInput(inputs, io) {
-            do {
-                var found = try Validator.validate(input, options: options.reporting(to: io))
+            do throws(InputError) {
+                var found = io.policy.apply(
+                    try Validator.validate(input, options: options.reporting(to: io)))
                 if errorsOnly { found.removeAll { $0.severity != .error } }
                 findings += found
                 summaries.append(Self.summary(of: found, in: input.name))

@@ -77,6 +77,47 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
+    /// The line on which each element of a top-level array begins (empty when `bytes` are no
+    /// array), so that a problem with one element can name its place.
+    /// - Complexity: O(n), one scan.
+    public static func arrayElementLines(_ bytes: [UInt8]) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var expectingElement = false
+        for byte in bytes {
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            if expectingElement, depth == 1, byte != 0x20, byte != 0x09, byte != 0x0A,
+                byte != 0x0D, byte != UInt8(ascii: "]")
+            {
+                lines.append(line)
+                expectingElement = false
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth == 1, byte == UInt8(ascii: "[") { expectingElement = true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ","): if depth == 1 { expectingElement = true }
+            default: break
+            }
+        }
+        return lines
+    }
+
     private mutating func value() throws(JSONError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {

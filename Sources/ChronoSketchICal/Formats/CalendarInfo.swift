@@ -75,8 +75,10 @@ public struct CalendarInfo: Sendable {
     /// are mapped as for `ics events` (with `options`' zone and limits; its window and filter
     /// are not used).
     /// - Throws: ``InputError`` when the input cannot be used at all.
+    /// - Parameter policy: which findings are left out or counted as errors.
     public static func read(
-        _ input: InputSource, options: LoadOptions, database: ZoneInfoDatabase = .system
+        _ input: InputSource, options: LoadOptions, policy: DiagnosticPolicy = DiagnosticPolicy(),
+        database: ZoneInfoDatabase = .system
     ) throws(InputError) -> CalendarInfo {
         let counter = Counter()
         var options = options
@@ -94,7 +96,7 @@ public struct CalendarInfo: Sendable {
         info.occurrences = spans.count
         info.firstStart = spans.lazy.map(\.0).min()
         info.lastEnd = spans.lazy.map(\.1).max()
-        info.findings = kinds(of: diagnostics)
+        info.findings = kinds(of: policy.apply(diagnostics))
         return info
     }
 

@@ -37,19 +37,21 @@ enum RecordReader {
                 file: name,
                 message: "Expected occurrence records: an array of objects or one object")
         }
+        let lines = JSONParser.arrayElementLines(bytes)
         var fields: [RecordImport.Fields] = []
         for (index, item) in items.enumerated() {
+            let line = lines.indices.contains(index) ? lines[index] : nil
             guard case .object(let members) = item else {
                 diagnostics.append(
                     Diagnostic(
-                        .error, .record, file: name, line: nil,
+                        .error, .record, file: name, line: line,
                         message: "Record \(index + 1) is not an object",
                         assumption: "record skipped"))
                 continue
             }
             fields.append(
                 RecordImport.Fields(
-                    storage: .json(members), place: "record \(index + 1)", line: nil))
+                    storage: .json(members), place: "record \(index + 1)", line: line))
         }
         return fields
     }

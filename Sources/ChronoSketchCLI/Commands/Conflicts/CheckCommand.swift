@@ -33,7 +33,7 @@ struct CheckCommand: Command {
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
                 CommonOptions.strict,
-                CommonOptions.quiet,
+                CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
                 CommonOptions.wrTimezone,
             ])
 

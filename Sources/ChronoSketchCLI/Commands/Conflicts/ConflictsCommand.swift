@@ -43,7 +43,7 @@ struct ConflictsCommand: Command {
             withinFiles, acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.rawCSV, CommonOptions.language,
-            CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])

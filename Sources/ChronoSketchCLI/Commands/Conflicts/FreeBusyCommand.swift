@@ -24,7 +24,7 @@ struct FreeBusyCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
             CommonOptions.zone, format, CommonOptions.output, CommonOptions.strict,
-            CommonOptions.quiet,
+            CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.wrTimezone, CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])

@@ -61,7 +61,7 @@ struct LayoutOptions: Sendable {
         CommonOptions.filters + [
             CommonOptions.today, CommonOptions.zone, CommonOptions.language, format, width,
             CommonOptions.output,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.wrTimezone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ]

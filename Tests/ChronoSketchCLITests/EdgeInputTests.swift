@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+/// Inputs at the edges, through the built binary: bounds that hold while reading and working,
+/// what is said rather than done in silence, and messages a person understands.
+@Suite struct EdgeInputTests {
+    private static let week = CLI.fixture("demo/team-week.ics")
+
+    private static func calendar(_ body: String) -> Data {
+        Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n" + body + "END:VCALENDAR\r\n").utf8)
+    }
+
+    private static func event(_ uid: String, _ lines: String) -> String {
+        "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\n" + lines + "END:VEVENT\r\n"
+    }
+
+    // MARK: - Bounds
+
+    /// 100 MB of NUL bytes on standard input, no line break anywhere: refused as binary after
+    /// the first 32 MiB, not held whole.
+    @Test func megabytesOfNULsOnStandardInputEndInAnError() throws {
+        let result = try CLI.runBinary(
+            ["events", "-"], standardInput: Data(count: 100_000_000), limit: 120)
+        #expect(result.status == 2)
+        #expect(result.standardError == "<stdin>:1: error: Not an iCalendar file: it holds binary data, not text\n")
+    }
+
+    /// A 40 MB line inside an event is cut at 32 MiB, said to be cut, and the rest of the
+    /// calendar is read.
+    @Test func aLineOverTheLimitIsCutAndSaidSo() throws {
+        var body = "BEGIN:VEVENT\r\nUID:long\r\nDTSTART:20260908T090000Z\r\nDESCRIPTION:"
+        body += String(repeating: "a", count: 40_000_000)
+        body += "\r\n more\r\nSUMMARY:After the long line\r\nEND:VEVENT\r\n"
+        let result = try CLI.runBinary(
+            ["events", "-", "-f", "ndjson", "--tz", "UTC"], standardInput: Self.calendar(body),
+            limit: 120)
+        #expect(result.status == 0)
+        #expect(try CLI.records(result.standardOutput).first?["title"] as? String == "After the long line")
+        #expect(
+            result.standardError.contains(
+                "<stdin>:7: error: Line is longer than 32 MiB; cut there: its first 32 MiB are kept as a line that is not read, the rest is dropped"
+            ))
+        #expect(!result.standardError.contains("kept as written"))
+    }
+
+    @Test(arguments: [
+        (["layout", "week", "--width", "5000"], "at most 1000"),
+        (["layout", "timeline", "--days", "400000"], "a timeline has at most 20000"),
+        (["layout", "timeline", "--days", "1000", "--scale", "hour"], "a timeline has at most 20000"),
+        (["layout", "heatmap", "--months", "5000"], "at most 1200"),
+        (["layout", "ranges", "--from", "0001-01-01", "--to", "9999-01-01"], "36600 periods"),
+        (["events", "--days", "99999999"], "the window would end after 9999-12-31"),
+    ])
+    func absurdSizesAreUsageErrorsNamingTheLimit(arguments: [String], limit: String) throws {
+        let result = try CLI.runBinary(arguments + [Self.week])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(limit), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func aHugeColumnsIsTakenAsTheWidestView() throws {
+        let result = try CLI.runBinary(
+            ["layout", "day", Self.week, "--date", "2026-12-08", "--tz", "Europe/Berlin"],
+            environment: ["COLUMNS": "99999999"])
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("COLUMNS=99999999 is more than 1000"))
+        let widest = result.standardOutput.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(widest <= 1_000)
+    }
+
+    /// A minutely rule limited to 29 February on a Monday, which libical would walk minute by
+    /// minute for 28 years: expanded at once.
+    @Test func aSparseMinutelyRuleIsExpanded() throws {
+        let body = Self.event(
+            "m", "DTSTART:20260101T000000\r\nRRULE:FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO\r\n")
+        let result = try CLI.runBinary(
+            ["events", "-", "--from", "2026-01-01", "--to", "2100-01-01", "-f", "ndjson"],
+            standardInput: Self.calendar(body), limit: 60)
+        #expect(result.status == 0)
+        let starts = try CLI.records(result.standardOutput).compactMap { $0["start"] as? String }
+        #expect(starts.count == 1 + 2 * 1_440)
+        #expect(starts.dropFirst().allSatisfy { $0.hasPrefix("2044-02-29") || $0.hasPrefix("2072-02-29") })
+    }
+
+    // MARK: - Said, not silent
+
+    /// A daily series to 9999 stops where libical does, with a word, and a window after 2582
+    /// gets no instance made up.
+    @Test func aSeriesPastLibicalsLastYearIsReported() throws {
+        let body = Self.event(
+            "d", "DTSTART:20260101T090000\r\nRRULE:FREQ=DAILY;UNTIL=99991231T000000\r\n")
+        let whole = try CLI.runBinary(
+            ["events", "-", "-f", "ndjson", "--max-instances", "300000"],
+            standardInput: Self.calendar(body))
+        #expect(whole.status == 0)
+        let last = try CLI.records(whole.standardOutput).last?["start"] as? String
+        #expect(last == "2582-12-31T09:00")
+        #expect(
+            whole.standardError.contains(
+                "RRULE goes on after 2582, the last year libical 3.0.16 expands; the series stops at 2582-12-31T09:00"
+            ))
+        let late = try CLI.runBinary(
+            ["events", "-", "-f", "ndjson", "--from", "2600-01-01", "--to", "2600-02-01"],
+            standardInput: Self.calendar(body))
+        #expect(late.standardOutput.isEmpty)
+        #expect(late.standardError.contains("none are listed"))
+    }
+
+    @Test func aStrayEndAsTheLastLineEndsTheCalendarOnce() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n"
+            + Self.event("a", "DTSTART:20260101T090000\r\n") + "END:VCALENDARX\r\n"
+        let result = try CLI.runBinary(["convert", "-", "-f", "ics"], standardInput: Data(text.utf8))
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix("END:VEVENT\r\nEND:VCALENDARX\r\n"))
+        #expect(!result.standardOutput.contains("END:VCALENDAR\r\n"))
+        #expect(result.standardError.contains("read as the END of VCALENDAR, the last line of the input"))
+    }
+
+    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16])
+    func utf16IsReadWithAWarning(encoding: String.Encoding) throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n"
+            + Self.event("a", "DTSTART:20260101T090000Z\r\nSUMMARY:Grüße\r\n") + "END:VCALENDAR\r\n"
+        let bytes = try #require(text.data(using: encoding))
+        let events = try CLI.runBinary(["events", "-", "-f", "ndjson"], standardInput: bytes)
+        #expect(events.status == 0)
+        #expect(try CLI.records(events.standardOutput).first?["title"] as? String == "Grüße")
+        let mark = encoding == .utf16 ? "with" : "without"
+        #expect(events.standardError.contains("a byte order mark), where RFC 5545 §6 requires UTF-8"))
+        #expect(events.standardError.contains(mark))
+        let validate = try CLI.runBinary(["validate", "-"], standardInput: bytes)
+        #expect(validate.status == 1)
+        #expect(validate.standardOutput.contains("warning: The file is UTF-16"))
+    }
+
+    @Test func aPeriodOfDatesIsSaid() throws {
+        let body = Self.event(
+            "p", "DTSTART;VALUE=DATE:20240101\r\nRDATE;VALUE=PERIOD:20240105/20240106\r\n")
+        let result = try CLI.runBinary(["events", "-", "-f", "ndjson"], standardInput: Self.calendar(body))
+        #expect(try CLI.records(result.standardOutput).count == 2)
+        #expect(
+            result.standardError.contains(
+                "<stdin>:8: warning: RDATE has a period of dates ('20240105/20240106'), where RFC 5545 §3.3.9 needs date-times"))
+    }
+
+    // MARK: - Messages
+
+    @Test func closedStandardInputIsSaidSo() throws {
+        let result = try CLI.runBinary(
+            ["-c", "\"$0\" events <&-", CLI.binary.path], shell: true)
+        #expect(result.status == 2)
+        #expect(result.standardError == "<stdin>: error: Standard input is closed\n")
+    }
+
+    @Test func anInputThatIsALoopOfLinksIsNamedSo() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("a.ics")
+        try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: "b.ics")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("b.ics").path, withDestinationPath: "a.ics")
+        let result = try CLI.runBinary(["events", first.path])
+        #expect(result.status == 2)
+        #expect(result.standardError == "\(first.path): error: It is a loop of symbolic links\n")
+    }
+
+    @Test func aSecondByteOrderMarkIsNamed() throws {
+        let bytes = Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]) + Self.calendar("")
+        let result = try CLI.runBinary(["events", "-"], standardInput: bytes)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("found '<U+FEFF>BEGIN:VCALENDAR'"))
+    }
+
+    /// A hundred thousand different broken lines give a dozen lines of diagnostics.
+    @Test func manyDifferentBrokenLinesFoldIntoOne() throws {
+        var body = ""
+        for number in 0..<100_000 { body += "broken line \(number)\r\n" }
+        body += Self.event("a", "DTSTART:20260101T090000\r\n")
+        let result = try CLI.runBinary(["events", "-", "-f", "ndjson"], standardInput: Self.calendar(body))
+        #expect(result.status == 0)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 11)
+        #expect(lines.last?.contains("broken line 10' (99,989 more of this kind, not-a-property: lines 15, 16, 17, …)") == true)
+    }
+
+    @Test func recordErrorsNameTheRecordItsLineAndField() throws {
+        let json = "[\n{\"title\":\"a\",\"start\":\"2026-01-01\"},\n {\"title\":\"b\"},\n\n  {\"start\":\"bad\"}\n]\n"
+        let result = try CLI.runBinary(
+            ["convert", "-", "--from-format", "json", "-f", "ics"], standardInput: Data(json.utf8))
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("<stdin>:3: error: Record 2: it has no start; record skipped"))
+        #expect(result.standardError.contains("<stdin>:5: error: Record 3: its start: Invalid date-time 'bad'"))
+    }
+
+    @Test func codesCanBeIgnoredOrMadeErrors() throws {
+        let body = Self.event("e", "DTSTART:20260101T090000\r\nRRULE:FREQ=DAILY\r\n")
+        let plain = try CLI.runBinary(["validate", "-"], standardInput: Self.calendar(body))
+        #expect(plain.standardOutput.contains("warning: A series has no end"))
+        let ignored = try CLI.runBinary(
+            ["validate", "-", "--ignore", "endless-series"], standardInput: Self.calendar(body))
+        #expect(ignored.status == 0)
+        #expect(!ignored.standardOutput.contains("no end"))
+        let strict = try CLI.runBinary(
+            ["events", "-", "--strict", "--error", "endless-series", "-f", "json"],
+            standardInput: Self.calendar(body))
+        #expect(strict.status == 2)
+        #expect(strict.standardOutput.isEmpty)
+        #expect(strict.standardError.contains("error: A series has no end"))
+        let unknown = try CLI.runBinary(["validate", "-", "--ignore", "endles-series"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("Did you mean 'endless-series'?"))
+    }
+}
