@@ -52,11 +52,8 @@ import Testing
         let fixtures = CLI.root.appendingPathComponent("Fixtures")
         let result = try CLI.runBinary(
             arguments, in: fixtures, environment: ["SOURCE_DATE_EPOCH": "1788220800"])
-        let url = fixtures.appendingPathComponent("conflicts/" + golden)
-        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
-            try result.standardOutput.write(to: url, atomically: false, encoding: .utf8)
-        }
-        #expect(result.standardOutput == (try String(contentsOf: url, encoding: .utf8)))
+        try CLI.expectGolden(
+            result.standardOutput, at: fixtures.appendingPathComponent("conflicts/" + golden))
         #expect(result.status == status)
         #expect(result.standardError.isEmpty)
     }

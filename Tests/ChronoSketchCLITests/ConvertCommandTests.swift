@@ -42,11 +42,8 @@ import Testing
     func outputsMatchTheirGoldens(index: Int) throws {
         let (arguments, golden) = Self.goldens[index]
         let result = try CLI.runBinary(arguments, in: Self.fixtures, environment: Self.stamp)
-        let url = Self.fixtures.appendingPathComponent(golden)
-        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
-            try result.standardOutput.write(to: url, atomically: false, encoding: .utf8)
-        }
-        #expect(result.standardOutput == (try String(contentsOf: url, encoding: .utf8)))
+        try CLI.expectGolden(
+            result.standardOutput, at: Self.fixtures.appendingPathComponent(golden))
         #expect(result.status == (arguments[0] == "validate" ? 1 : 0))
     }
 

@@ -18,14 +18,10 @@ import Testing
             ["events", "\(name).ics", "--tz", "Europe/Berlin", "--format", "ndjson"], in: Self.valid
         )
         #expect(result.status == 0)
-        let stdoutURL = Self.valid.appendingPathComponent("\(name).ndjson")
-        let stderrURL = Self.valid.appendingPathComponent("\(name).stderr")
-        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
-            try result.standardOutput.write(to: stdoutURL, atomically: false, encoding: .utf8)
-            try result.standardError.write(to: stderrURL, atomically: false, encoding: .utf8)
-        }
-        #expect(result.standardOutput == (try String(contentsOf: stdoutURL, encoding: .utf8)))
-        #expect(result.standardError == (try String(contentsOf: stderrURL, encoding: .utf8)))
+        try CLI.expectGolden(
+            result.standardOutput, at: Self.valid.appendingPathComponent("\(name).ndjson"))
+        try CLI.expectGolden(
+            result.standardError, at: Self.valid.appendingPathComponent("\(name).stderr"))
     }
 
     @Test(arguments: [

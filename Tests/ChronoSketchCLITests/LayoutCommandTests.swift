@@ -61,11 +61,8 @@ import Testing
         let result = CLI.run(arguments)
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
-        let url = URL(fileURLWithPath: CLI.fixture("layout/" + golden))
-        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
-            try result.standardOutput.write(to: url, atomically: false, encoding: .utf8)
-        }
-        #expect(result.standardOutput == (try String(contentsOf: url, encoding: .utf8)))
+        try CLI.expectGolden(
+            result.standardOutput, at: URL(fileURLWithPath: CLI.fixture("layout/" + golden)))
     }
 
     private func json(_ arguments: [String]) throws -> [String: Any] {

@@ -85,7 +85,7 @@ import Testing
                 recorded["\(fields[0])\t\(fields[1])"] = String(fields[2])
             }
         }
-        let record = ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1"
+        let record = CLI.recordsGoldens
         // Two runs side by side, on the two halves of the files.
         let halves = await withTaskGroup(of: [(String, String)].self) { group in
             for half in 0..<2 {

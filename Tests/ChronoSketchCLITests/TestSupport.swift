@@ -98,15 +98,31 @@ enum CLI {
             standardError: try String(contentsOf: errorURL, encoding: .utf8))
     }
 
-    /// Expects `text` to be the golden file at `url`; with `ICS_RECORD_GOLDENS=1`, writes it
-    /// there first (its folder made when missing).
-    static func expectGolden(_ text: String, at url: URL) throws {
-        if ProcessInfo.processInfo.environment["ICS_RECORD_GOLDENS"] == "1" {
+    /// Whether goldens are re-recorded (`ICS_RECORD_GOLDENS=1`): never when `CI` is set, where
+    /// a run must compare what it makes with what was reviewed, and asking for it is an issue.
+    static var recordsGoldens: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["ICS_RECORD_GOLDENS"] == "1" else { return false }
+        guard environment["CI"] == nil else {
+            Issue.record("ICS_RECORD_GOLDENS is refused when CI is set: goldens are compared")
+            return false
+        }
+        return true
+    }
+
+    /// Expects `text` to be the golden file at `url`; when goldens are recorded
+    /// (``recordsGoldens``), writes it there instead (its folder made when missing), so that
+    /// `git diff` shows what changed.
+    static func expectGolden(_ text: String, at url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        if recordsGoldens {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: false, encoding: .utf8)
+            return
         }
-        #expect(text == (try String(contentsOf: url, encoding: .utf8)), "\(url.lastPathComponent)")
+        #expect(
+            text == (try String(contentsOf: url, encoding: .utf8)), "\(url.lastPathComponent)",
+            sourceLocation: sourceLocation)
     }
 
     /// A fresh temporary directory, removed by the caller.

@@ -35,7 +35,7 @@ import Testing
 
     /// What a calendar's instant events give in one zone, in terms that do not name the zone;
     /// nil when the file is not comparable (unreadable, cut by a limit, too many conflicts).
-    private struct Facts: Equatable {
+    struct Facts: Equatable, Sendable {
         var events: Int
         var conflicts: [String]
         var busyMinutes: Int
@@ -55,9 +55,7 @@ import Testing
         let lowest = 2 * 86_400
         let highest = try CivilDate(year: 2039, month: 12, day: 30).daysSinceEpoch * 86_400
         guard loaded.unusableInputs.isEmpty,
-            !loaded.diagnostics.contains(where: {
-                $0.message.contains("instances") || $0.message.contains("iteration steps")
-            })
+            !loaded.diagnostics.contains(where: { $0.code == .expansionLimit })
         else { return nil }
         let events = loaded.events.filter { event in
             guard let instants = event.instants else { return false }
@@ -80,9 +78,19 @@ import Testing
             busyMinutes: busy.map(\.minutes).reduce(0, +))
     }
 
-    @Test(arguments: files)
-    func conflictsOfInstantsAreTheSameInEveryZone(path: String) throws {
-        guard let utc = try Self.facts(path, zone: "UTC"), utc.events > 0 else { return }
+    /// The calendars that have events with instants and are comparable, with what they give
+    /// in UTC.
+    static let comparable: [(path: String, utc: Facts)] = files.compactMap { path in
+        guard let utc = try? facts(path, zone: "UTC"), utc.events > 0 else { return nil }
+        return (path, utc)
+    }
+
+    @Test func mostCalendarsAreCompared() {
+        #expect(Self.comparable.count * 2 >= Self.files.count / 3)
+    }
+
+    @Test(arguments: comparable)
+    func conflictsOfInstantsAreTheSameInEveryZone(path: String, utc: Facts) throws {
         for zone in Self.zones.dropFirst() {
             let other = try Self.facts(path, zone: zone)
             #expect(other == utc, "\(path) in \(zone)")

@@ -59,69 +59,58 @@ public enum JCal {
             [.string(property.name.lowercased()), .object(parameters), .string(type)] + values)
     }
 
-    /// The jCal type and values of a property.
+    /// The jCal type and values of a property (RFC 7265 §3.5.1, §3.6, §5.1): the VALUE
+    /// parameter's type, else the property's default; `unknown`, with the text as written,
+    /// for a property of no known type (an X- property without VALUE among them), for a value
+    /// that does not read by its type and for a list that mixes types (dates and date-times
+    /// in one RDATE), which jCal has no form for.
     private static func typedValues(_ property: ICalProperty) -> (String, [JSONValue]) {
-        let declared = property.parameter("VALUE")?.lowercased()
-        let isX = property.name.hasPrefix("X-")
-        let reading = property.reading
         let asWritten = ("unknown", [JSONValue.string(property.rawValue)])
-        guard reading.error == nil, !(isX && declared == nil) else { return asWritten }
-        let standard = property.known.map(ValueTypes.defaultType)
-        let type = declared ?? standard ?? "unknown"
-        var valueType: String?
+        let declared = property.parameter("VALUE")
+        if declared == nil, property.known == nil { return asWritten }
+        let reading = property.reading
+        let kind = ValueReader.kind(of: property)
+        guard reading.error == nil, kind != .unknown else { return asWritten }
+        var valueType: ValueType?
         var values: [JSONValue] = []
         for value in reading.values {
-            let (itemType, item): (String, JSONValue)
+            let (itemType, item): (ValueType, JSONValue)
             switch value {
-            case .text(let text):
-                guard type == "text" else { return asWritten }
-                (itemType, item) = ("text", .string(text))
-            case .dateTime(.date(let date)):
-                (itemType, item) = ("date", .string(date.description))
-            case .dateTime(.dateTime(let time, let isUTC)):
-                (itemType, item) = ("date-time", .string(extended(time, isUTC: isUTC)))
+            case .text(let text): (itemType, item) = (.text, .string(text))
+            case .dateTime(.date(let date)): (itemType, item) = (.date, .string(date.description))
+            case .dateTime(let time): (itemType, item) = (.dateTime, .string(dateTimeText(time)))
             case .period(let period):
-                (itemType, item) = ("period", .string(periodText(period)))
-            case .duration(let duration):
-                (itemType, item) = ("duration", .string(duration.description))
-            case .utcOffset(let offset):
-                (itemType, item) = ("utc-offset", .string(offsetText(offset)))
-            case .integer(let number):
-                (itemType, item) = ("integer", .integer(number))
-            case .recurrence(let rule):
-                (itemType, item) = ("recur", recurrence(rule))
+                let end = period.end.map(dateTimeText) ?? period.duration?.description ?? "PT0S"
+                (itemType, item) = (
+                    .period, .array([.string(dateTimeText(period.start)), .string(end)])
+                )
+            case .duration(let duration): (itemType, item) = (.duration, .string(duration.description))
+            case .utcOffset(let offset): (itemType, item) = (.utcOffset, .string(offsetText(offset)))
+            case .integer(let number): (itemType, item) = (.integer, .integer(number))
+            case .float(let number): (itemType, item) = (.float, .double(number))
+            case .time(let time): (itemType, item) = (.time, .string(timeText(time)))
+            case .boolean(let flag): (itemType, item) = (.boolean, .bool(flag))
+            case .binary(let text): (itemType, item) = (.binary, .string(text))
+            case .recurrence(let rule): (itemType, item) = (.recur, recurrence(rule))
             case .geo(let latitude, let longitude):
-                (itemType, item) = ("float", .array([.double(latitude), .double(longitude)]))
-            case .uri(let text):
-                (itemType, item) = (type, .string(text))
-            case .other:
-                return otherValues(property, type: type)
+                (itemType, item) = (.float, .array([.double(latitude), .double(longitude)]))
+            case .requestStatus(let parts):
+                (itemType, item) = (.text, .array(parts.map(JSONValue.string)))
+            case .uri(let text): (itemType, item) = (kind.type, .string(text))
+            case .other: return asWritten
             }
             // A list mixing types (dates and date-times in one RDATE) has no jCal form.
             guard valueType == nil || valueType == itemType else { return asWritten }
             valueType = itemType
             values.append(item)
         }
-        return (valueType ?? type, values)
+        return ((valueType ?? kind.type).rawValue, values)
     }
 
-    /// Values of the types not read by ``ValueReader``: BOOLEAN and BINARY where the jCal
-    /// form gives the text back as written, everything else (REQUEST-STATUS, TIME, FLOAT, a
-    /// type of no name RFC 5545 knows) as written, with type `unknown` (RFC 7265 §5).
-    private static func otherValues(_ property: ICalProperty, type: String) -> (String, [JSONValue])
-    {
-        let raw = property.rawValue
-        if property.name == "REQUEST-STATUS", type == "text" {
-            // Code, description and data, each a TEXT (RFC 7265 §3.4.1.3).
-            let parts = TextValue.list(property.rawValueBytes, separator: UInt8(ascii: ";"))
-            return ("text", [.array(parts.map(JSONValue.string))])
-        }
-        switch (type, raw) {
-        case ("boolean", "TRUE"): return ("boolean", [.bool(true)])
-        case ("boolean", "FALSE"): return ("boolean", [.bool(false)])
-        case ("binary", _): return ("binary", [.string(raw)])
-        default: return ("unknown", [.string(raw)])
-        }
+    /// `12:30:00`, or `12:30:00Z` in UTC (RFC 7265 §3.6.12).
+    private static func timeText(_ time: ICalTime) -> String {
+        ASCIIDigits.padded(time.hour, 2) + ":" + ASCIIDigits.padded(time.minute, 2) + ":"
+            + ASCIIDigits.padded(time.second, 2) + (time.isUTC ? "Z" : "")
     }
 
     private static func extended(_ time: LocalDateTime, isUTC: Bool) -> String {
@@ -139,11 +128,6 @@ public enum JCal {
         }
     }
 
-    private static func periodText(_ period: ICalPeriod) -> String {
-        let start = dateTimeText(period.start)
-        if let end = period.end { return start + "/" + dateTimeText(end) }
-        return start + "/" + (period.duration?.description ?? "PT0S")
-    }
 
     private static func offsetText(_ offset: Int) -> String {
         let magnitude = abs(offset)
@@ -176,33 +160,4 @@ public enum JCal {
         return .object(members)
     }
 
-}
-
-/// The default value types of the properties ``KnownProperty`` names, by jCal type name.
-enum ValueTypes {
-    static func defaultType(of property: String) -> String? {
-        KnownProperty(name: property).map(defaultType)
-    }
-
-    static func defaultType(of property: KnownProperty) -> String {
-        switch property {
-        case .calscale, .method, .prodid, .version, .categories, .class, .comment, .description,
-            .location, .resources, .status, .summary, .transp, .tzid, .tzname, .contact,
-            .relatedTo, .uid, .action, .requestStatus, .name, .color, .locationType,
-            .participantType, .resourceType, .tzidAliasOf, .busytype, .proximity, .refid:
-            "text"
-        case .styledDescription, .structuredData: "unknown"
-        case .attach, .tzurl, .url, .source, .image, .conference, .link, .concept: "uri"
-        case .geo: "float"
-        case .percentComplete, .priority, .sequence, .repeat: "integer"
-        case .completed, .dtend, .due, .dtstart, .recurrenceID, .exdate, .rdate, .created,
-            .dtstamp, .lastModified, .acknowledged, .tzuntil:
-            "date-time"
-        case .duration, .trigger, .refreshInterval: "duration"
-        case .freebusy: "period"
-        case .tzoffsetfrom, .tzoffsetto: "utc-offset"
-        case .attendee, .organizer, .calendarAddress: "cal-address"
-        case .rrule, .exrule: "recur"
-        }
-    }
 }

@@ -153,7 +153,8 @@ extension JCal {
                 ))
             parameters.removeLast(parameters.count - limits.maximumParametersPerProperty)
         }
-        if type != "unknown", type != ValueTypes.defaultType(of: name) {
+        // RFC 7265 §4, §5.2: VALUE unless the type is the property's default or unknown.
+        if type != ValueType.unknown.rawValue, type != KnownProperty(name: name)?.defaultType.rawValue {
             parameters.append(ICalParameter(name: "VALUE", values: [type.uppercased()]))
         }
         var omitted: [Unicode.Scalar] = []
@@ -205,8 +206,14 @@ extension JCal {
             return ICalWriter.text(text, omitted: &omitted)
         case ("date", .string(let text)), ("date-time", .string(let text)):
             return basic(text)
+        case ("period", .array(let ends)):
+            // RFC 7265 §3.6.9: the start and the end (or duration), as two strings.
+            return ends.map { basic(scalarText($0)) }.joined(separator: "/")
         case ("period", .string(let text)):
             return text.split(separator: "/").map { basic(String($0)) }.joined(separator: "/")
+        case ("time", .string(let text)):
+            // RFC 7265 §3.6.12: `12:30:00` is `123000`.
+            return text.replacingOccurrences(of: ":", with: "")
         case ("utc-offset", .string(let text)):
             return text.replacingOccurrences(of: ":", with: "")
         case ("recur", .object(let parts)):
@@ -237,9 +244,13 @@ extension JCal {
         }
     }
 
-    /// `2026-09-08T09:00:00Z` as `20260908T090000Z`, `2026-09-08` as `20260908`.
+    /// `2026-09-08T09:00:00Z` as `20260908T090000Z`, `2026-09-08` as `20260908`; a duration
+    /// (`-PT15M`, the end of a period) as it is.
     private static func basic(_ text: String) -> String {
-        text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        guard !text.hasPrefix("P"), !text.hasPrefix("-P"), !text.hasPrefix("+P") else {
+            return text
+        }
+        return text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
     }
 
 }

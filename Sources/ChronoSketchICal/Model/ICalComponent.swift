@@ -13,8 +13,8 @@ public struct ICalParameter: Sendable, Hashable {
     }
 }
 
-/// One content line: what was written and where. Its values are read from the text when
-/// asked for (``reading``), by the property's value type.
+/// One content line: what was written and where, and its values, read once by the property's
+/// value type when the line is read (``reading``).
 public struct ICalProperty: Sendable, Hashable {
     /// Upper-cased name; empty for a line that is not a property at all, kept so that it is
     /// written back as it came.
@@ -31,6 +31,9 @@ public struct ICalProperty: Sendable, Hashable {
     /// Problems of the line itself: parameters that could not be read and were left out, a
     /// repair the reader made, a line that is not a property.
     public var lineProblems: [Problem]
+    /// The values read by the property's value type (``ValueReader``), and what went wrong
+    /// reading them: read once, when the property is made, and never again.
+    public private(set) var reading = ValueReading(values: [], error: nil, warnings: [])
 
     /// A property from its parts; the content line is rebuilt from them.
     public init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
@@ -52,6 +55,7 @@ public struct ICalProperty: Sendable, Hashable {
         self.valueStart = valueStart
         self.line = line
         self.lineProblems = lineProblems
+        reading = ValueReader.read(self)
     }
 
     /// A line that is not a property, kept as written.
@@ -71,9 +75,6 @@ public struct ICalProperty: Sendable, Hashable {
 
     /// The value's bytes as written.
     var rawValueBytes: ArraySlice<UInt8> { contentLine[valueStart...] }
-
-    /// The values read by the property's value type, and what went wrong reading them.
-    public var reading: ValueReading { ValueReader.read(self) }
 
     /// Every value, in order; empty when the value could not be read.
     public var values: [ICalValue] { reading.values }

@@ -46,6 +46,22 @@ public struct ICalPeriod: Sendable, Hashable {
     }
 }
 
+/// A TIME value (RFC 5545 §3.3.12): a time of day, local or in UTC.
+public struct ICalTime: Sendable, Hashable {
+    public let hour: Int
+    public let minute: Int
+    /// 0…60: a leap second is written as 60.
+    public let second: Int
+    public let isUTC: Bool
+
+    public init(hour: Int, minute: Int, second: Int, isUTC: Bool) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.isUTC = isUTC
+    }
+}
+
 /// One value of a property, read by its value type (RFC 5545 §3.3): the property's own
 /// default, or the type its VALUE parameter names.
 public enum ICalValue: Sendable, Hashable {
@@ -62,14 +78,24 @@ public enum ICalValue: Sendable, Hashable {
     case geo(latitude: Double, longitude: Double)
     /// CAL-ADDRESS or URI, as written.
     case uri(String)
-    /// A value of a type not read here (BINARY, BOOLEAN, FLOAT, REQUEST-STATUS, a property of
-    /// no known type), as written.
+    /// FLOAT (§3.3.7).
+    case float(Double)
+    /// TIME (§3.3.12).
+    case time(ICalTime)
+    /// BOOLEAN (§3.3.2).
+    case boolean(Bool)
+    /// BINARY (§3.3.1): the base64 text as written.
+    case binary(String)
+    /// REQUEST-STATUS (§3.8.8.3): the code, the description and any data, each unescaped.
+    case requestStatus([String])
+    /// A value of no known type (an X- property without VALUE, a type RFC 5545 does not
+    /// define), as written.
     case other(String)
 
     /// The value as text, for the kinds that have one.
     public var text: String? {
         switch self {
-        case .text(let text), .uri(let text), .other(let text): text
+        case .text(let text), .uri(let text), .other(let text), .binary(let text): text
         case .integer(let number): String(number)
         default: nil
         }

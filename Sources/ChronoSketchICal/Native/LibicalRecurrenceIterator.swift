@@ -1,4 +1,5 @@
 internal import CLibical
+import Glibc
 import ChronoSketchCore
 
 /// libical's RRULE iterator (`icalrecur_iterator`) over floating wall-clock times.
@@ -16,12 +17,20 @@ final class LibicalRecurrenceIterator {
     init?(rule: String, start: ICalDateTime) {
         _ = LibicalRuntime.prepared
         let recurrence = icalrecurrencetype_from_string(rule)
-        guard recurrence.freq != ICAL_NO_RECURRENCE else { return nil }
-        guard let iterator = icalrecur_iterator_new(recurrence, Self.time(start)) else {
+        // libical 3.0.16 duplicates RSCALE's value for the rule and frees it nowhere: the
+        // iterator keeps a pointer to it, so it is freed with the iterator.
+        rscale = recurrence.rscale
+        guard recurrence.freq != ICAL_NO_RECURRENCE,
+            let iterator = icalrecur_iterator_new(recurrence, Self.time(start))
+        else {
+            free(rscale)
             return nil
         }
         self.iterator = iterator
     }
+
+    /// The RSCALE text libical duplicated for the rule, owned here.
+    private let rscale: UnsafeMutablePointer<CChar>?
 
     /// Moves ahead so that the next instance is the first at or after `start`.
     /// Returns false when the rule has a COUNT (libical cannot skip counted instances).
@@ -47,6 +56,7 @@ final class LibicalRecurrenceIterator {
 
     deinit {
         icalrecur_iterator_free(iterator)
+        free(rscale)
     }
 
     /// The next instance, or nil when the rule is exhausted.

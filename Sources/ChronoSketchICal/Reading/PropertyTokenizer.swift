@@ -47,8 +47,73 @@ enum PropertyTokenizer {
     private static let backslash = UInt8(ascii: "\\")
 
     /// Splits `bytes`, which must be NUL-free UTF-8.
+    ///
+    /// RFC 5545 §3.2 has no escapes in parameter values: a backslash is a character, and the
+    /// first unquoted colon ends the parameters (`ATTENDEE;CN=X\:mailto:x@example.org` is
+    /// CN `X\` and the address `mailto:x@example.org`). Apple and others write `\;`, `\,` and
+    /// `\:` inside parameter values, which read so leave a parameter without a value, or an
+    /// address that is no URI (`CN=Joe Bob\: Magician:mailto:…`); only then is the line read
+    /// again with a backslash keeping the byte after it, and the repair said.
     /// - Throws: ``Failure`` when there is no name or no colon before the value.
     static func tokenize(_ bytes: [UInt8]) throws(Failure) -> TokenizedLine {
+        let strict: Result<TokenizedLine, Failure>
+        do throws(Failure) {
+            strict = .success(try tokenize(bytes, backslashEscapes: false))
+        } catch {
+            strict = .failure(error)
+        }
+        if case .success(let line) = strict, readsWell(line) { return line }
+        guard let colon = bytes.firstIndex(of: colon), bytes[..<colon].contains(backslash),
+            var repaired = try? tokenize(bytes, backslashEscapes: true), readsWell(repaired)
+        else { return try strict.get() }
+        repaired.warnings.append(
+            Problem(
+                .repairedLine,
+                "A backslash in a parameter value of \(repaired.name) is read as an escape of the character after it, as Apple and others write; RFC 5545 has no escapes in parameter values"
+            ))
+        return repaired
+    }
+
+    /// A parameter value with each backslash that keeps the byte after it left out.
+    private static func withoutEscapes(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard bytes.contains(backslash) else { return bytes }
+        var result: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == backslash, index + 1 < bytes.endIndex { index += 1 }
+            result.append(bytes[index])
+            index += 1
+        }
+        return result[...]
+    }
+
+    /// Whether a line read one way gives every parameter a value and, for a property whose
+    /// value is a URI or a calendar address, a value that is one.
+    private static func readsWell(_ line: TokenizedLine) -> Bool {
+        guard !line.warnings.contains(where: { $0.code == .parameterWithoutValue }) else {
+            return false
+        }
+        guard let type = KnownProperty(name: line.name)?.defaultType,
+            type == .uri || type == .calAddress,
+            !line.parameters.contains(where: { $0.name == "VALUE" })
+        else { return true }
+        return isURI(line.valueBytes)
+    }
+
+    /// A scheme and a colon, then no blank or control character (RFC 3986 §3).
+    private static func isURI(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A,
+            let colon = bytes.firstIndex(of: colon)
+        else { return false }
+        let schemeOK = bytes[bytes.startIndex..<colon].allSatisfy {
+            isNameByte($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".")
+        }
+        return schemeOK && !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F })
+    }
+
+    private static func tokenize(_ bytes: [UInt8], backslashEscapes: Bool) throws(Failure)
+        -> TokenizedLine
+    {
         var index = 0
         while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
         guard index > 0 else { throw .noName }
@@ -94,11 +159,13 @@ enum PropertyTokenizer {
                     while index < bytes.count, bytes[index] != semicolon, bytes[index] != colon,
                         bytes[index] != comma
                     {
-                        // Apple writes `\;` inside parameter values: a backslash keeps the
-                        // next byte in the value.
-                        index += bytes[index] == backslash && index + 1 < bytes.count ? 2 : 1
+                        index +=
+                            backslashEscapes && bytes[index] == backslash
+                                && index + 1 < bytes.count ? 2 : 1
                     }
-                    values.append(decodeCaret(bytes[valueStart..<index]))
+                    let written = bytes[valueStart..<index]
+                    values.append(
+                        decodeCaret(backslashEscapes ? withoutEscapes(written) : written))
                 }
                 guard index < bytes.count, bytes[index] == comma else { break }
                 index += 1

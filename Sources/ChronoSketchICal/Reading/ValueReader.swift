@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import Synchronization
 
 /// The values of a property and what went wrong reading them.
 public struct ValueReading: Sendable, Hashable {
@@ -14,74 +15,88 @@ public struct ValueReading: Sendable, Hashable {
 }
 
 /// Reads property values by their type (RFC 5545 §3.3), from the text as written: the only
-/// place values are interpreted.
+/// place values are interpreted, once per property (``ICalProperty/reading``).
 ///
 /// DATE, DATE-TIME, PERIOD, DURATION, UTC-OFFSET and RECUR are range-checked here; libical is
 /// only ever given a RECUR this has read (for its iterator), so nothing it would read out of
 /// bounds (`99999999T250000`) or loop on reaches it.
 enum ValueReader {
-    /// How a property's value is read.
+    /// How a property's value is read: its type (``ValueType``) and the shape RFC 5545 gives
+    /// the property.
     enum Kind: Sendable, Equatable {
-        case text, textList, dateTime, dateTimeList, dateTimeOrPeriodList, periodList, duration
-        case durationOrDateTime, utcOffset, integer, recurrence, uri, geo, other
+        case single(ValueType)
+        /// Values separated by commas (RFC 5545 §3.1.1).
+        case list(ValueType)
+        /// RDATE without VALUE: dates, date-times and periods, told by their form.
+        case dateTimeOrPeriodList
+        /// TRIGGER without VALUE: a duration, or (written without its VALUE=DATE-TIME) a
+        /// date-time.
+        case durationOrDateTime
+        /// GEO: two FLOATs separated by a semicolon (§3.8.1.6).
+        case geo
+        /// REQUEST-STATUS: TEXTs separated by semicolons (§3.8.8.3).
+        case requestStatus
+        /// No known type: the text as written.
+        case unknown
+
+        /// The type the values have, as jCal names it.
+        var type: ValueType {
+            switch self {
+            case .single(let type), .list(let type): type
+            case .dateTimeOrPeriodList: .dateTime
+            case .durationOrDateTime: .duration
+            case .geo: .float
+            case .requestStatus: .text
+            case .unknown: .unknown
+            }
+        }
     }
 
-    /// The value kind of a property's default type (RFC 5545 §3.8, RFC 7986, RFC 9073,
-    /// RFC 9074); nil for a property of no known type. Non-standard (`X-`) properties default to
-    /// TEXT (§3.8.8.2).
+    /// The kind of a property without a VALUE parameter; nil for a property of no known
+    /// type. Non-standard (`X-`) properties are read as TEXT (RFC 5545 §3.8.8.2).
     static func defaultKind(of property: ICalProperty) -> Kind? {
-        guard let known = property.known else { return property.name.hasPrefix("X-") ? .text : nil }
+        guard let known = property.known else {
+            return property.name.hasPrefix("X-") ? .single(.text) : nil
+        }
         switch known {
-        case .calscale, .method, .prodid, .version, .class, .comment, .description, .location,
-            .status, .summary, .transp, .tzid, .tzname, .contact, .relatedTo, .uid, .action,
-            .name, .color, .locationType, .participantType, .resourceType, .tzidAliasOf,
-            .busytype, .proximity, .refid:
-            return .text
-        case .categories, .resources: return .textList
-        case .dtstart, .dtend, .due, .recurrenceID, .dtstamp, .created, .lastModified, .completed,
-            .acknowledged, .tzuntil:
-            return .dateTime
-        case .exdate: return .dateTimeList
-        case .rdate: return .dateTimeOrPeriodList
-        case .freebusy: return .periodList
-        case .duration, .refreshInterval: return .duration
-        case .trigger: return .durationOrDateTime
-        case .tzoffsetfrom, .tzoffsetto: return .utcOffset
-        case .percentComplete, .priority, .sequence, .repeat: return .integer
-        case .rrule, .exrule: return .recurrence
-        case .attach, .tzurl, .url, .source, .image, .conference, .attendee, .organizer,
-            .calendarAddress, .link, .concept:
-            return .uri
         case .geo: return .geo
-        // No default type (RFC 9073 §6.5, §6.6): read as written unless VALUE names one.
-        case .requestStatus, .structuredData, .styledDescription: return .other
+        case .requestStatus: return .requestStatus
+        case .rdate: return .dateTimeOrPeriodList
+        case .trigger: return .durationOrDateTime
+        default:
+            let type = known.defaultType
+            if type == .unknown { return .unknown }
+            return known.isList ? .list(type) : .single(type)
         }
     }
 
     /// The kind a property is read as: the VALUE parameter's type where it names one (a list
-    /// property stays a list), else the default.
+    /// property stays a list, and an X- property may be one), else the default.
     static func kind(of property: ICalProperty) -> Kind {
-        let standard = defaultKind(of: property)
-        guard let declared = property.parameter("VALUE")?.uppercased() else {
-            return standard ?? .other
+        guard let declared = property.parameter("VALUE") else {
+            return defaultKind(of: property) ?? .unknown
         }
-        let isList =
-            standard == .dateTimeList || standard == .dateTimeOrPeriodList
-            || standard == .periodList || property.name.hasPrefix("X-")
-        switch declared {
-        case "TEXT": return standard == .textList ? .textList : .text
-        case "DATE", "DATE-TIME": return isList ? .dateTimeList : .dateTime
-        case "PERIOD": return .periodList
-        case "DURATION": return .duration
-        case "UTC-OFFSET": return .utcOffset
-        case "INTEGER": return .integer
-        case "RECUR": return .recurrence
-        case "URI", "CAL-ADDRESS": return .uri
-        default: return .other
+        guard let type = ValueType(parameter: declared) else { return .unknown }
+        guard let known = property.known else {
+            // An X- property's value of a type RFC 5545 lets repeat is read as a list.
+            switch type {
+            case .date, .dateTime, .period, .float, .integer, .time, .utcOffset, .duration:
+                return .list(type)
+            default:
+                return .single(type)
+            }
         }
+        if known.isList { return .list(type) }
+        if known == .geo, type == .float { return .geo }
+        if known == .requestStatus, type == .text { return .requestStatus }
+        return .single(type)
     }
 
+    /// How many values have been read in this process, for a test that each is read once.
+    static let readCount = Atomic<Int>(0)
+
     static func read(_ property: ICalProperty) -> ValueReading {
+        readCount.add(1, ordering: .relaxed)
         guard property.isProperty else {
             return ValueReading(
                 values: [], error: Problem(.notAProperty, "Line is not a property"), warnings: [])
@@ -137,43 +152,25 @@ enum ValueReader {
         -> [ICalValue]
     {
         switch kind {
-        case .text:
+        case .single(.text):
             return [.text(TextValue.unescape(raw))]
-        case .textList:
+        case .list(.text):
             return TextValue.list(raw).map(ICalValue.text)
-        case .uri:
-            return [.uri(String(decoding: raw, as: UTF8.self))]
-        case .other:
-            return [.other(String(decoding: raw, as: UTF8.self))]
-        case .dateTime:
-            return [.dateTime(try dateTime(raw.trimmingBlanks))]
-        case .dateTimeList:
-            return try items(raw).map { item throws(ValueError) in .dateTime(try dateTime(item)) }
+        case .single(let type):
+            return [try item(raw.trimmingBlanks, as: type, whole: raw)]
+        case .list(let type):
+            return try items(raw).map { item throws(ValueError) in
+                try self.item(item, as: type, whole: item)
+            }
         case .dateTimeOrPeriodList:
             return try items(raw).map { item throws(ValueError) in
                 item.contains(slash) ? .period(try period(item)) : .dateTime(try dateTime(item))
             }
-        case .periodList:
-            return try items(raw).map { item throws(ValueError) in .period(try period(item)) }
-        case .duration:
-            return [.duration(try duration(raw.trimmingBlanks))]
         case .durationOrDateTime:
             let item = raw.trimmingBlanks
             return [
                 isDuration(item) ? .duration(try duration(item)) : .dateTime(try dateTime(item))
             ]
-        case .utcOffset:
-            do {
-                return [.utcOffset(try ICalDateTimeText.utcOffset(raw.trimmingBlanks))]
-            } catch {
-                throw ValueError(message: error.description)
-            }
-        case .integer:
-            let text = String(decoding: raw.trimmingBlanks, as: UTF8.self)
-            guard let number = Int(text), let _ = Int32(exactly: number) else {
-                throw ValueError(message: "Invalid integer '\(text)'")
-            }
-            return [.integer(number)]
         case .geo:
             let parts = raw.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
             guard parts.count == 2, let latitude = float(parts[0]), let longitude = float(parts[1])
@@ -184,17 +181,74 @@ enum ValueReader {
                 )
             }
             return [.geo(latitude: latitude, longitude: longitude)]
-        case .recurrence:
+        case .requestStatus:
+            return [.requestStatus(TextValue.list(raw, separator: UInt8(ascii: ";")))]
+        case .unknown:
+            return [.other(String(decoding: raw, as: UTF8.self))]
+        }
+    }
+
+    /// One value of a type other than TEXT; `whole` is the text as written, for values kept
+    /// as they are (a URI, BINARY).
+    private static func item(
+        _ item: ArraySlice<UInt8>, as type: ValueType, whole: ArraySlice<UInt8>
+    ) throws(ValueError) -> ICalValue {
+        func text() -> String { String(decoding: item, as: UTF8.self) }
+        switch type {
+        case .text: return .text(TextValue.unescape(whole))
+        case .date, .dateTime: return .dateTime(try dateTime(item))
+        case .period: return .period(try period(item))
+        case .duration: return .duration(try duration(item))
+        case .utcOffset:
             do {
-                return [
-                    .recurrence(
-                        try RecurrenceRule(
-                            parsing: String(decoding: raw.trimmingBlanks, as: UTF8.self)))
-                ]
+                return .utcOffset(try ICalDateTimeText.utcOffset(item))
             } catch {
                 throw ValueError(message: error.description)
             }
+        case .integer:
+            guard let number = Int(text()), let _ = Int32(exactly: number) else {
+                throw ValueError(message: "Invalid integer '\(text())'")
+            }
+            return .integer(number)
+        case .float:
+            guard let number = float(item) else {
+                throw ValueError(message: "Invalid float '\(text())'")
+            }
+            return .float(number)
+        case .time: return .time(try time(item))
+        case .boolean:
+            switch text().uppercased() {
+            case "TRUE": return .boolean(true)
+            case "FALSE": return .boolean(false)
+            default: throw ValueError(message: "Invalid boolean '\(text())': expected TRUE or FALSE")
+            }
+        case .recur:
+            do {
+                return .recurrence(try RecurrenceRule(parsing: String(decoding: item, as: UTF8.self)))
+            } catch {
+                throw ValueError(message: error.description)
+            }
+        case .uri, .calAddress: return .uri(String(decoding: whole, as: UTF8.self))
+        case .binary: return .binary(String(decoding: whole, as: UTF8.self))
+        case .unknown: return .other(String(decoding: whole, as: UTF8.self))
         }
+    }
+
+    /// A TIME (RFC 5545 §3.3.12): `HHMMSS`, with `Z` for UTC; a second of 60 is a leap one.
+    private static func time(_ item: ArraySlice<UInt8>) throws(ValueError) -> ICalTime {
+        let text = String(decoding: item, as: UTF8.self)
+        let utc = item.last == UInt8(ascii: "Z")
+        let digits = utc ? item.dropLast() : item
+        guard digits.count == 6, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw ValueError(message: "Invalid time '\(text)': expected HHMMSS or HHMMSSZ")
+        }
+        let values = stride(from: digits.startIndex, to: digits.endIndex, by: 2).map {
+            Int(digits[$0] - 0x30) * 10 + Int(digits[$0 + 1] - 0x30)
+        }
+        guard values[0] < 24, values[1] < 60, values[2] <= 60 else {
+            throw ValueError(message: "Invalid time '\(text)': hour, minute or second out of range")
+        }
+        return ICalTime(hour: values[0], minute: values[1], second: values[2], isUTC: utc)
     }
 
     /// A FLOAT (RFC 5545 §3.3.7): an optional sign, digits, and optionally `.` and digits.

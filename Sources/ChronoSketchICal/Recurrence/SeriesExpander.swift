@@ -453,25 +453,7 @@ struct SeriesExpander {
                 "\(property.name) uses \(rule.libicalCaveats.joined(separator: ", ")), which libical 3.0.16 may expand differently from RFC 5545",
                 "expanded by libical as it is")
         }
-        if rule.count != nil, rule.until != nil {
-            log.warn(
-                source, .ruleMisuse, property.line,
-                "\(property.name) has both COUNT and UNTIL (RFC 5545 forbids it)",
-                "the series ends at whichever comes first")
-        }
-        let end = until(rule, origin: origin, frame: frame)
-        if case .date(let date)? = rule.until, case .wall = origin {
-            log.warn(
-                source, .ruleMisuse, property.line,
-                "\(property.name) has a DATE UNTIL (\(date)) but DTSTART is a date-time",
-                "the series ends with that day")
-        }
-        if let end, end.wallClock < origin.wallClock {
-            log.warn(
-                source, .ruleMisuse, property.line,
-                "\(property.name) UNTIL \(end.wallClock) is before DTSTART \(origin.wallClock)",
-                "the series is DTSTART alone")
-        }
+        let end = checkedEnd(rule, property: property, origin: origin, frame: frame, context, log: &log)
         let text = rule.iteratorText(until: end)
         let start: ICalDateTime =
             switch origin {
@@ -549,7 +531,30 @@ struct SeriesExpander {
         limits: ExpansionLimits, cap: Int, _ context: Context, log: inout DiagnosticLog
     ) -> [FramePoint] {
         let source = context.source
-        for note in subDaily.notes { log.warn(source, .ruleMisuse, property.line, note, "expanded so") }
+        for note in subDaily.notes {
+            log.warn(source, .ruleMisuse, property.line, note, "expanded so")
+        }
+        let end = checkedEnd(rule, property: property, origin: origin, frame: frame, context, log: &log)
+        let (times, stop) = subDaily.instances(
+            from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
+            budget: limits.iterationsPerSeries, cap: cap)
+        if case .budget(let steps, let at)? = stop {
+            log.warn(
+                source, .expansionLimit, property.line,
+                "\(property.name) took \(steps) iteration steps without ending",
+                "the series stops at \(at) (raise --max-iterations)")
+        }
+        return times.map { origin.isDate ? .date($0.date) : .wall($0) }
+    }
+
+    /// UNTIL on the series' clock (``until(_:origin:frame:)``), with what RFC 5545 §3.3.10 says
+    /// of COUNT and UNTIL checked: both given, a DATE UNTIL for a timed series, an UNTIL before
+    /// DTSTART, each said.
+    private func checkedEnd(
+        _ rule: RecurrenceRule, property: RuleProperty, origin: FramePoint, frame: SeriesFrame,
+        _ context: Context, log: inout DiagnosticLog
+    ) -> ICalDateTime? {
+        let source = context.source
         if rule.count != nil, rule.until != nil {
             log.warn(
                 source, .ruleMisuse, property.line,
@@ -563,17 +568,13 @@ struct SeriesExpander {
                 "\(property.name) has a DATE UNTIL (\(date)) but DTSTART is a date-time",
                 "the series ends with that day")
         }
-        // A sub-daily rule on a DATE series: the instances of each day are one day's.
-        let (times, stop) = subDaily.instances(
-            from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
-            budget: limits.iterationsPerSeries, cap: cap)
-        if case .budget(let steps, let at)? = stop {
+        if let end, end.wallClock < origin.wallClock {
             log.warn(
-                source, .expansionLimit, property.line,
-                "\(property.name) took \(steps) iteration steps without ending",
-                "the series stops at \(at) (raise --max-iterations)")
+                source, .ruleMisuse, property.line,
+                "\(property.name) UNTIL \(end.wallClock) is before DTSTART \(origin.wallClock)",
+                "the series is DTSTART alone")
         }
-        return times.map { origin.isDate ? .date($0.date) : .wall($0) }
+        return end
     }
 
     /// UNTIL on the series' clock: a UTC UNTIL moved to the series' wall clock, a DATE UNTIL

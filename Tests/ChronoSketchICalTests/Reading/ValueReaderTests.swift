@@ -131,7 +131,23 @@ import Testing
             ])
         #expect(try error("GEO:1e5;2") != nil)
         #expect(try error("GEO:inf;2") != nil)
-        #expect(try reading("ATTACH;VALUE=BINARY;ENCODING=BASE64:AAAA").values == [.other("AAAA")])
+        #expect(try reading("ATTACH;VALUE=BINARY;ENCODING=BASE64:AAAA").values == [.binary("AAAA")])
+        #expect(try reading("X-A;VALUE=FLOAT:1.5,-2").values == [.float(1.5), .float(-2)])
+        #expect(try error("X-A;VALUE=FLOAT:1e5") == "Invalid float '1e5' in X-A")
+        #expect(
+            try reading("X-T;VALUE=TIME:123000Z").values == [
+                .time(ICalTime(hour: 12, minute: 30, second: 0, isUTC: true))
+            ])
+        #expect(try error("X-T;VALUE=TIME:1230") == "Invalid time '1230': expected HHMMSS or HHMMSSZ in X-T")
+        #expect(try reading("X-B;VALUE=BOOLEAN:true").values == [.boolean(true)])
+        #expect(
+            try error("X-B;VALUE=BOOLEAN:MAYBE")
+                == "Invalid boolean 'MAYBE': expected TRUE or FALSE in X-B")
+        #expect(
+            try reading("REQUEST-STATUS:3.7;Invalid user;ATTENDEE:mailto:a@b\\;c").values == [
+                .requestStatus(["3.7", "Invalid user", "ATTENDEE:mailto:a@b;c"])
+            ])
+        #expect(try reading("REQUEST-STATUS:,").values == [.requestStatus([","])])
         #expect(try reading("FOO-BAR:x").values == [.other("x")])
         #expect(
             try reading("URL:https://example.com/a,b").values == [.uri("https://example.com/a,b")])
