@@ -1,4 +1,5 @@
 import ChronoSketchICal
+import Foundation
 
 /// The `ics` command: dispatches to a subcommand and turns everything into an exit status.
 public enum ICSCommandLine {
@@ -36,6 +37,13 @@ public enum ICSCommandLine {
     /// host's signals alone.
     public static func installSignalHandlers() {
         Interruption.installHandlers()
+    }
+
+    /// With `ICS_COUNT_VALUE_READS=1`, says on stderr how many properties had their values read
+    /// (each is read once, when its line is read), for the test that checks it.
+    public static func reportCounts() {
+        guard ProcessInfo.processInfo.environment["ICS_COUNT_VALUE_READS"] == "1" else { return }
+        FileHandle.standardError.write(Data("ics: \(ValueReader.valuesRead) values read\n".utf8))
     }
 
     /// Runs `ics` with `arguments` (without the program name).

@@ -51,8 +51,10 @@ public struct CalendarEvent: Sendable, Hashable {
     public let uid: String
     /// Whether the VEVENT has a UID of its own.
     public let hasUID: Bool
-    /// The occurrence's recurrence id in ``OriginalTime/text`` form, nil for a single event.
-    public let recurrenceId: String?
+    /// The occurrence's recurrence id as its series writes it (the instance's start on the
+    /// series' own clock), nil for a single event; its text (``OriginalTime/text``) is made
+    /// only where it is shown.
+    public let recurrenceId: OriginalTime?
     public var title: String
     public let interval: EventInterval
     /// The interval as instants when the event has UTC or zoned times; nil when it is floating
@@ -81,7 +83,7 @@ public struct CalendarEvent: Sendable, Hashable {
     /// - Throws: ``CalendarEventsError/blankID(_:)`` for an empty id, and
     ///   ``CivilTimeError/invalidInterval(_:)`` through ``CalendarEventsError/invalidInterval(id:_:)``.
     public init(
-        uid: String, recurrenceId: String? = nil, title: String, interval: EventInterval,
+        uid: String, recurrenceId: OriginalTime? = nil, title: String, interval: EventInterval,
         instants: InstantInterval? = nil, zone: String? = nil, location: String? = nil,
         description: String? = nil,
         status: EventStatus? = nil, transparency: Transparency = .opaque,
@@ -90,7 +92,7 @@ public struct CalendarEvent: Sendable, Hashable {
         source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0,
         hasUID: Bool = true
     ) throws(CalendarEventsError) {
-        let id = recurrenceId.map { "\(uid)#\($0)" } ?? uid
+        let id = recurrenceId.map { "\(uid)#\($0.text)" } ?? uid
         guard !uid.allSatisfy(\.isWhitespace) else { throw .blankID(source) }
         do {
             try interval.validate()

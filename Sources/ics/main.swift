@@ -2,4 +2,6 @@ import ChronoSketchCLI
 import Foundation
 
 ICSCommandLine.installSignalHandlers()
-exit(ICSCommandLine.run(Array(CommandLine.arguments.dropFirst()), io: .process()))
+let status = ICSCommandLine.run(Array(CommandLine.arguments.dropFirst()), io: .process())
+ICSCommandLine.reportCounts()
+exit(status)

@@ -229,4 +229,22 @@ import Testing
         #expect(result.status == 0, "\(result.standardError.suffix(600))")
         #expect(result.standardError.contains("definitely lost: 0 bytes in 0 blocks"))
     }
+
+    /// Each property's value is read once, when its line is read, whatever the command does
+    /// with it afterwards (`ICS_COUNT_VALUE_READS=1` says how many were read).
+    @Test(arguments: [
+        ["events"], ["events", "-f", "json"], ["validate"], ["info"], ["convert", "-f", "jcal"],
+        ["convert", "-f", "ics"], ["conflicts"], ["layout", "week", "--date", "2026-12-08"],
+    ])
+    func eachValueIsReadOnce(command: [String]) throws {
+        let path = CLI.fixture("demo/team-week.ics")
+        let properties = try String(contentsOfFile: path, encoding: .utf8)
+            .split(whereSeparator: \.isNewline)
+            .filter { !$0.hasPrefix("BEGIN:") && !$0.hasPrefix("END:") && !$0.hasPrefix(" ") }
+            .count
+        let result = try CLI.runBinary(
+            command + [path, "--tz", "Europe/Berlin"], environment: ["ICS_COUNT_VALUE_READS": "1"])
+        #expect([0, 1].contains(result.status))
+        #expect(result.standardError.hasSuffix("ics: \(properties) values read\n"), "\(command)")
+    }
 }

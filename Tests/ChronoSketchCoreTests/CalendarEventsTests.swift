@@ -56,7 +56,8 @@ import Testing
     @Test func occurrenceIdCarriesTheRecurrenceId() throws {
         let time = try LocalDateTime(parsing: "2026-09-08T09:00")
         let occurrence = try CalendarEvent(
-            uid: "series", recurrenceId: "2026-09-08T09:00", title: "x",
+            uid: "series", recurrenceId: .floating(try LocalDateTime(parsing: "2026-09-08T09:00")),
+            title: "x",
             interval: .timed(start: time, end: time), source: SourceLocation(file: "f", line: 1),
             originalStart: .floating(time))
         #expect(occurrence.id == "series#2026-09-08T09:00")

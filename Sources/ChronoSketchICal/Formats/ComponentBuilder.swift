@@ -77,7 +77,7 @@ enum ComponentBuilder {
             note(left, field)
         }
 
-        mutating func add(_ name: String, time: DraftTime) {
+        mutating func add(_ name: String, time: OriginalTime) {
             switch time {
             case .date(let date):
                 add(

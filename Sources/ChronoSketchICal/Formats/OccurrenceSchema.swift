@@ -59,7 +59,7 @@ public enum OccurrenceSchema {
     public static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
         sink.field(.id, event.id)
         sink.field(.uid, event.writtenUID)
-        sink.field(.recurrenceId, event.recurrenceId)
+        sink.field(.recurrenceId, event.recurrenceId?.text)
         sink.field(.title, event.title)
         sink.field(.allDay, event.interval.isAllDay)
         sink.field(.start, event.interval.startText)

@@ -65,8 +65,8 @@ public enum OutlookCSV {
             }
             endDate = date
         }
-        let start: DraftTime
-        let end: DraftTime
+        let start: OriginalTime
+        let end: OriginalTime
         if allDay {
             let last = endDate ?? startDate
             let exclusive = field("End Time").flatMap(parseTime) == 0 && last > startDate

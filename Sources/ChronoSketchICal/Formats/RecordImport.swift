@@ -107,7 +107,7 @@ enum RecordImport {
         let allDay = fields.bool("allDay") ?? (startText.count == 10)
         let start = try time(
             startText, allDay: allDay, zone: zone, knownZone: knownZone, field: "start")
-        var end: DraftTime?
+        var end: OriginalTime?
         if let endText = fields.string("end") {
             end = try time(endText, allDay: allDay, zone: zone, knownZone: knownZone, field: "end")
         }
@@ -141,7 +141,7 @@ enum RecordImport {
     /// A start or end in the schema's text forms, on the record's zone.
     private static func time(
         _ text: String, allDay: Bool, zone: String?, knownZone: (String) -> Bool, field: String
-    ) throws(Problem) -> DraftTime {
+    ) throws(Problem) -> OriginalTime {
         if allDay || text.count == 10 {
             guard let date = try? CivilDate(parsing: String(text.prefix(10))) else {
                 throw Problem(message: "its \(field) '\(text)' is not a date (YYYY-MM-DD)")
@@ -164,7 +164,7 @@ enum RecordImport {
 
     /// A recurrence id in ``OriginalTime/text`` form, in the zone the original start had.
     private static func recurrenceTime(_ text: String, zone: String?, knownZone: (String) -> Bool)
-        throws(Problem) -> DraftTime
+        throws(Problem) -> OriginalTime
     {
         if text.hasSuffix("Z"), let local = try? LocalDateTime(parsing: String(text.dropLast())) {
             return .utc(local)
@@ -179,9 +179,15 @@ enum RecordImport {
 
     /// A stable UID for a record without one: a hash (FNV-1a) of its title and times, so the
     /// same event gets the same UID however its record was written.
-    static func generatedUID(_ title: String, _ start: DraftTime, _ end: DraftTime?) -> String {
+    static func generatedUID(_ title: String, _ start: OriginalTime, _ end: OriginalTime?) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in [title, start.text, end?.text] {
+        /// The time with its zone, so the same wall clock in two zones hashes apart.
+        func written(_ time: OriginalTime?) -> String? {
+            guard let time else { return nil }
+            guard case .zoned(let local, let tzid) = time else { return time.text }
+            return local.description + " " + tzid
+        }
+        for part in [title, written(start), written(end)] {
             for byte in (part ?? "").utf8 {
                 hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
             }

@@ -48,7 +48,8 @@ final class EventMapper {
     /// - Parameter recurrenceId: the recurrence id to give it, when it overrides an instance
     ///   of a series (in the series' terms); by default its RECURRENCE-ID as written.
     func map(
-        _ source: EventSource, fileIndex: Int, scope: CalendarScope, recurrenceId: String? = nil,
+        _ source: EventSource, fileIndex: Int, scope: CalendarScope,
+        recurrenceId: OriginalTime? = nil,
         log: inout DiagnosticLog
     ) -> CalendarEvent? {
         if let fatal = source.fatal {
@@ -83,7 +84,7 @@ final class EventMapper {
         do {
             return try event(
                 from: source, uid: uid,
-                recurrenceId: recurrenceId ?? source.recurrenceID?.original.text,
+                recurrenceId: recurrenceId ?? source.recurrenceID?.original,
                 interval: interval, instants: instants, zone: zone,
                 originalStart: startProperty.original,
                 location: SourceLocation(file: source.file, line: source.line), log: &log)
@@ -97,7 +98,8 @@ final class EventMapper {
     /// VEVENT itself, or for an instance the master or the override that changes it).
     /// - Throws: when the event's fields do not make an event (a blank UID).
     func event(
-        from template: EventSource, uid: String, recurrenceId: String?, interval: EventInterval,
+        from template: EventSource, uid: String, recurrenceId: OriginalTime?,
+        interval: EventInterval,
         instants: InstantInterval?, zone: String?, originalStart: OriginalTime,
         location: SourceLocation,
         log: inout DiagnosticLog

@@ -20,7 +20,7 @@ public struct ValueReading: Sendable, Hashable {
 /// DATE, DATE-TIME, PERIOD, DURATION, UTC-OFFSET and RECUR are range-checked here; libical is
 /// only ever given a RECUR this has read (for its iterator), so nothing it would read out of
 /// bounds (`99999999T250000`) or loop on reaches it.
-enum ValueReader {
+public enum ValueReader {
     /// How a property's value is read: its type (``ValueType``) and the shape RFC 5545 gives
     /// the property.
     enum Kind: Sendable, Equatable {
@@ -92,8 +92,12 @@ enum ValueReader {
         return .single(type)
     }
 
-    /// How many values have been read in this process, for a test that each is read once.
+    /// How many properties have had their values read in this process: each is read once,
+    /// which `ICS_COUNT_VALUE_READS=1` lets a test see (``valuesRead``).
     static let readCount = Atomic<Int>(0)
+
+    /// How many properties have had their values read in this process.
+    public static var valuesRead: Int { readCount.load(ordering: .relaxed) }
 
     static func read(_ property: ICalProperty) -> ValueReading {
         readCount.add(1, ordering: .relaxed)

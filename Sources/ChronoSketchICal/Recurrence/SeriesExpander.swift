@@ -205,10 +205,9 @@ struct SeriesExpander {
                     "RECURRENCE-ID \(recurrence.original.text) matches no instance of series '\(uid)'",
                     "listed as an event of its own")
             }
-            let text = instanceText(point, frame: frame)
             if let event = mapper.map(
                 override.source, fileIndex: override.fileIndex, scope: override.scope,
-                recurrenceId: text, log: &log)
+                recurrenceId: recurrenceTime(point, frame: frame), log: &log)
             {
                 events.append(event)
                 if override.source.recurrenceRange == "THISANDFUTURE",
@@ -685,11 +684,14 @@ struct SeriesExpander {
     // MARK: - Points and events
 
     /// The recurrence id of an instance: its start on the series' clock, `Z` for a UTC series.
-    private func instanceText(_ point: FramePoint, frame: SeriesFrame) -> String {
+    /// The recurrence id of the instance at `point`: its start on the series' own clock, as
+    /// a UTC, zoned or floating time, or a date.
+    private func recurrenceTime(_ point: FramePoint, frame: SeriesFrame) -> OriginalTime {
         switch (point, frame) {
-        case (.date(let date), _): date.description
-        case (.wall(let time), .zoned(_, nil)): time.description + "Z"
-        case (.wall(let time), _): time.description
+        case (.date(let date), _): .date(date)
+        case (.wall(let time), .zoned(_, nil)): .utc(time)
+        case (.wall(let time), .zoned(_, let written?)): .zoned(time, tzid: written)
+        case (.wall(let time), _): .floating(time)
         }
     }
 
@@ -772,7 +774,7 @@ struct SeriesExpander {
                 instants = bounds.instants
             }
             return try mapper.event(
-                from: template, uid: uid, recurrenceId: instanceText(instance.start, frame: frame),
+                from: template, uid: uid, recurrenceId: recurrenceTime(instance.start, frame: frame),
                 interval: interval, instants: instants, zone: zone, originalStart: original,
                 location: SourceLocation(file: master.file, line: master.line), log: &log)
         } catch {

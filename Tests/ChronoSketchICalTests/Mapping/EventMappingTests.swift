@@ -294,7 +294,8 @@ import Testing
             "RECURRENCE-ID;TZID=Europe/Berlin:20260910T090000\nDTSTART;TZID=Europe/Berlin:20260910T140000"
         )
         #expect(event?.id == "e#2026-09-10T09:00")
-        #expect(event?.recurrenceId == "2026-09-10T09:00")
+        #expect(event?.recurrenceId?.text == "2026-09-10T09:00")
+        #expect(event?.recurrenceId?.zoneName == "Europe/Berlin")
     }
 
     // MARK: Window and merging

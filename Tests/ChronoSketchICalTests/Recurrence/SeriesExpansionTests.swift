@@ -208,7 +208,7 @@ import Testing
             EXDATE:20260911T090000Z
             """)
         #expect(
-            try load(body).events.map(\.recurrenceId) == [
+            try load(body).events.map { $0.recurrenceId?.text } == [
                 "2026-09-07T09:00", "2026-09-11T09:00", "2026-09-12T09:00",
             ])
     }
