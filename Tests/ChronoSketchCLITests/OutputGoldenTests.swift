@@ -4,11 +4,12 @@ import Testing
 @testable import ChronoSketchCLI
 
 /// What every command writes for every calendar at hand (`Fixtures/` and, when it sits beside
-/// this checkout, the shared corpus), kept as one hash per file and command in
-/// `Fixtures/output-goldens.tsv`: a change of the code that should change no output is checked
-/// against every byte of stdout, stderr and the exit status. Paths are written relative to the
-/// package (`Fixtures/…`) or the corpus (`corpus/…`). `ICS_RECORD_GOLDENS=1` re-records the
-/// file; review which outputs changed and why.
+/// this checkout, the shared corpus), kept as a readable summary per command in
+/// `Fixtures/output-goldens/COMMAND.txt`: for each calendar its exit status, the first lines of
+/// standard output with their count and a hash of every byte, and the diagnostics. A change of
+/// the code that should change no output is checked against every byte; one that should shows
+/// in `git diff` of a re-record (`ICS_RECORD_GOLDENS=1`): which calendars, which diagnostics.
+/// Paths are written relative to the package (`Fixtures/…`) or the corpus (`corpus/…`).
 @Suite struct OutputGoldenTests {
     /// The commands, with series cut at 2,000 instances so that a rule every minute stays quick.
     static let commands: [(name: String, arguments: [String])] = [
@@ -20,13 +21,13 @@ import Testing
         ),
         ("convert-ics", ["convert", "--to", "ics"]),
         ("convert-jcal", ["convert", "--to", "jcal"]),
-        ("validate", ["validate", "--format", "json", "--tz", "UTC"] + limit),
+        ("validate", ["validate", "--tz", "UTC"] + limit),
         ("conflicts", ["conflicts", "--tz", "Europe/Berlin", "--format", "json"] + limit),
     ]
 
     private static let limit = ["--max-instances", "2000"]
 
-    private static let manifest = CLI.root.appendingPathComponent("Fixtures/output-goldens.tsv")
+    private static let folder = CLI.root.appendingPathComponent("Fixtures/output-goldens")
     private static let corpus = CLI.root.deletingLastPathComponent()
         .appendingPathComponent("shared/corpus")
 
@@ -49,15 +50,34 @@ import Testing
     }()
 
     /// FNV-1a, 64 bits: enough to tell one output from another.
-    private static func hash(_ parts: [[UInt8]]) -> String {
+    private static func hash(_ bytes: [UInt8]) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
-            for byte in part {
-                value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            value = (value ^ 0xFF) &* 0x0000_0100_0000_01B3
-        }
+        for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         return String(value, radix: 16)
+    }
+
+    /// Lines shown of standard output (all findings for `validate`, whose output they are) and
+    /// of the diagnostics, and characters of each line.
+    private static let stdoutLines = 3
+    private static let findingLines = 20
+    private static let lineWidth = 160
+
+    /// One calendar's block: its name, exit status, standard output in short (count, hash,
+    /// first lines) and diagnostics (the first lines whole).
+    private static func summary(
+        name: String, stdout: String, stderr: String, status: Int32, findings: Bool
+    ) -> String {
+        func shown(_ line: Substring) -> String {
+            line.count > lineWidth ? line.prefix(lineWidth) + "…" : String(line)
+        }
+        let out = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let err = stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        var text = "=== \(name)\nexit \(status)\n"
+        text += "stdout \(out.count) lines \(hash(Array(stdout.utf8)))\n"
+        text += out.prefix(findings ? findingLines : stdoutLines).map { "| " + shown($0) + "\n" }.joined()
+        text += "stderr \(err.count) lines \(hash(Array(stderr.utf8)))\n"
+        text += err.prefix(findingLines).map { "! " + shown($0) + "\n" }.joined()
+        return text
     }
 
     /// Runs one command in process, with absolute paths made relative.
@@ -68,57 +88,63 @@ import Testing
             standardOutput: output, standardError: error,
             environment: ["SOURCE_DATE_EPOCH": "1788220800"])
         let status = ICSCommandLine.run(arguments + [file], io: io)
-        func relative(_ bytes: [UInt8]) -> [UInt8] {
-            Array(
-                String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: file, with: name)
-                    .utf8)
+        func relative(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: file, with: name)
         }
-        return hash([relative(output.bytes), relative(error.bytes), Array("\(status)".utf8)])
+        return summary(
+            name: name, stdout: relative(output.bytes), stderr: relative(error.bytes),
+            status: status, findings: arguments.first == "validate")
     }
 
-    @Test func everyCommandWritesWhatItWroteBefore() async throws {
-        var recorded: [String: String] = [:]
-        if let text = try? String(contentsOf: Self.manifest, encoding: .utf8) {
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: "\t")
-                guard fields.count == 3 else { continue }
-                recorded["\(fields[0])\t\(fields[1])"] = String(fields[2])
-            }
+    /// The blocks of a golden file, by calendar name.
+    private static func blocks(_ text: String) -> [String: String] {
+        var blocks: [String: String] = [:]
+        for block in text.components(separatedBy: "=== ").dropFirst() {
+            guard let end = block.firstIndex(of: "\n") else { continue }
+            blocks[String(block[..<end])] = "=== " + block
         }
+        return blocks
+    }
+
+    @Test(arguments: commands.map(\.name))
+    func everyCommandWritesWhatItWroteBefore(command: String) async throws {
+        let arguments = try #require(Self.commands.first { $0.name == command }).arguments
+        let url = Self.folder.appendingPathComponent("\(command).txt")
+        let recorded = Self.blocks((try? String(contentsOf: url, encoding: .utf8)) ?? "")
         let record = CLI.recordsGoldens
         // Two runs side by side, on the two halves of the files.
         let halves = await withTaskGroup(of: [(String, String)].self) { group in
             for half in 0..<2 {
                 group.addTask {
-                    var hashes: [(String, String)] = []
+                    var summaries: [(String, String)] = []
                     for (index, (name, path)) in Self.files.enumerated() where index % 2 == half {
-                        for command in Self.commands {
-                            hashes.append(
-                                (
-                                    "\(name)\t\(command.name)",
-                                    Self.run(command.arguments, file: path, name: name)
-                                ))
-                        }
+                        summaries.append(
+                            (name, Self.run(arguments, file: path, name: name)))
                     }
-                    return hashes
+                    return summaries
                 }
             }
             var all: [(String, String)] = []
-            for await hashes in group { all += hashes }
+            for await summaries in group { all += summaries }
             return all
         }
-        let lines = halves.map { "\($0.0)\t\($0.1)" }
-        let changed = halves.filter { recorded[$0.0] != $0.1 }.map(\.0).sorted()
         if record {
-            // Corpus entries are kept when the corpus is not here to record them again.
-            let kept = recorded.filter { key, _ in
-                key.hasPrefix("corpus/") && !Self.files.contains { key.hasPrefix($0.name + "\t") }
-            }.map { "\($0.key)\t\($0.value)" }
-            try ((lines + kept).sorted().joined(separator: "\n") + "\n").write(
-                to: Self.manifest, atomically: false, encoding: .utf8)
+            // Corpus blocks are kept when the corpus is not here to record them again.
+            var all = Dictionary(halves, uniquingKeysWith: { first, _ in first })
+            for (name, block) in recorded where name.hasPrefix("corpus/") && all[name] == nil {
+                all[name] = block
+            }
+            try FileManager.default.createDirectory(
+                at: Self.folder, withIntermediateDirectories: true)
+            try all.keys.sorted().map { all[$0]! }.joined().write(
+                to: url, atomically: false, encoding: .utf8)
             return
         }
-        #expect(changed.isEmpty, "\(changed.count) outputs changed: \(changed.prefix(20))")
+        let changed = halves.filter { recorded[$0.0] != $0.1 }.map(\.0).sorted()
+        #expect(
+            changed.isEmpty,
+            "\(changed.count) outputs of \(command) changed: \(changed.prefix(20)); first: \(changed.first.flatMap { name in halves.first { $0.0 == name }?.1 } ?? "")"
+        )
         // Every fixture, and the corpus when it is beside the checkout.
         let corpusHere = FileManager.default.fileExists(atPath: Self.corpus.path)
         #expect(Self.files.count >= (corpusHere ? 500 : 60))
