@@ -53,14 +53,15 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         return file
     }
 
-    /// A diagnostic of `problem` at `line`.
+    /// A diagnostic of `problem` at `line`, with the problem's own assumption (a repair says
+    /// what it repaired), else `otherwise`.
     public init(
         _ severity: Severity, _ problem: Problem, file: String, line: Int?, uid: String? = nil,
-        assumption: String? = nil
+        otherwise assumption: String? = nil
     ) {
         self.init(
             severity, problem.code, file: file, line: line, uid: uid, message: problem.message,
-            assumption: assumption)
+            assumption: problem.assumption ?? assumption)
     }
 
     /// The message followed by the assumption, as one sentence, and how often it repeats.
@@ -88,10 +89,14 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     public var code: DiagnosticCode
     /// A capitalised fragment that quotes the offending value.
     public var message: String
+    /// What was done about it, when that does not depend on who reads it: a repair says what
+    /// it repaired (`repaired: …`), a value kept says so.
+    public var assumption: String?
 
-    public init(_ code: DiagnosticCode, _ message: String) {
+    public init(_ code: DiagnosticCode, _ message: String, assumption: String? = nil) {
         self.code = code
         self.message = message
+        self.assumption = assumption
     }
 
     public var description: String { message }

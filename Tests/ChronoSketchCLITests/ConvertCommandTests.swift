@@ -257,7 +257,7 @@ import Testing
         #expect(findings.status == 1)
         #expect(
             findings.standardOutput
-                == "valid/properties.ics:33: error: VEVENT has no UID, which RFC 5545 requires\n"
+                == "valid/properties.ics:33: error: VEVENT has no UID, which RFC 5545 requires; it goes by its file and line\n"
                 + "valid/properties.ics: 1 error, 0 warnings\n")
         let unreadable = try CLI.runBinary(
             ["validate", "invalid/binary.ics", "demo/team-week.ics"], in: Self.fixtures)

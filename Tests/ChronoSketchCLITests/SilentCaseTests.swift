@@ -48,21 +48,22 @@ import Testing
             messages: [
                 Message(
                     ":7: warning: ",
-                    "VALUE=DATE but DTSTART is a date-time ('20260105T090000'); read as written"),
+                    "VALUE=DATE but DTSTART is a date-time ('20260105T090000')", reading: "read as written", copying: "read as written"),
                 Message(
                     ":8: warning: ",
-                    "VALUE=DATE but DTEND is a date-time ('20260105T093000'); read as written"),
+                    "VALUE=DATE but DTEND is a date-time ('20260105T093000')", reading: "read as written", copying: "read as written"),
                 Message(
                     ":14: warning: ",
-                    "VALUE=DATE-TIME but DTSTART is a date ('20260106'); read as written"),
+                    "VALUE=DATE-TIME but DTSTART is a date ('20260106')", reading: "read as written", copying: "read as written"),
             ]),
         Case(
             file: "repeated-parameter.ics",
             messages: [
                 Message(
                     ":7: warning: ",
-                    "TZID given twice on DTSTART, which RFC 5545 allows once; the first (Europe/Berlin) is used"
-                )
+                    "TZID given twice on DTSTART, which RFC 5545 allows once",
+                    reading: "the first (Europe/Berlin) is used",
+                    copying: "the first (Europe/Berlin) is used")
             ]),
         Case(
             file: "repeated-property.ics",

@@ -59,7 +59,7 @@ enum RangeText {
                     "█", row: 0, from: labelWidth + from, to: labelWidth + min(to, chartWidth))
                 if to > chartWidth { canvas.put("▸", row: 0, column: labelWidth + chartWidth) }
             }
-            var line = canvas.text.dropLast().description
+            let line = canvas.text.dropLast().description
             let notes = period.ranges.map {
                 AgendaFormatter.timeLabel($0.event.interval, language) + " "
                     + AgendaFormatter.describe($0.event, language)

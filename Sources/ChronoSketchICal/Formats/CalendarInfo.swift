@@ -86,6 +86,7 @@ public struct CalendarInfo: Sendable {
         options.end = nil
         options.filter = EventFilter()
         options.inspector = counter
+        options.checks = .conformance
         let (spans, diagnostics, unusable) = CalendarLoader.load(
             [input], options: options, database: database
         ) { ($0.interval.start, $0.interval.end) }

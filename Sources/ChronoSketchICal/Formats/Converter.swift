@@ -116,14 +116,15 @@ public enum Converter {
                 do {
                     var items = try ComponentSources.open(
                         source, limits: options.load.limits, progress: options.load.progress)
+                    var checker = ComponentChecker(file: names[index], scope: .copy)
                     while let item = try items.next() {
-                        if case .component(let component) = item {
-                            CopyNotes.note(component, file: names[index], log: &logs[index])
-                        }
+                        checker.take(item)
                         merge.take(item, input: index, log: &logs[index])
                         flush(&merge.sink)
                     }
+                    checker.finishInput()
                     logs[index] += items.takeDiagnostics()
+                    logs[index] += checker.takeFindings().diagnostics
                 } catch {
                     failures.append((index, error))
                 }

@@ -26,7 +26,9 @@ public struct LoadOptions: Sendable {
     public var filter = EventFilter()
     public var limits: ReadLimits
     public var expansion: ExpansionLimits
-    /// Shown every item read from the inputs (``Validator``).
+    /// What the checks report (``CheckScope``): `.events` unless set.
+    public var checks = CheckScope.events
+    /// Shown every item read from the inputs (what ``CalendarInfo`` counts).
     var inspector: ComponentInspector?
     /// Told the bytes read and the events mapped, for a progress line.
     public var progress: ReadProgress?

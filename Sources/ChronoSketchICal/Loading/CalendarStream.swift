@@ -9,8 +9,10 @@ import ChronoSketchCore
 struct CalendarStream {
     let name: String
     private var reader: any ComponentSource
-    /// What the stream itself says (a VEVENT inside another, X-WR-TIMEZONE after an event).
+    /// What the stream itself says (X-WR-TIMEZONE after an event).
     private var log = DiagnosticLog()
+    /// The checks, run on every item read (``ComponentChecker``).
+    private var checker: ComponentChecker
     private(set) var scopes: [CalendarScope] = []
     private var current: Int?
     private var waiting: [EventSource] = []
@@ -20,23 +22,28 @@ struct CalendarStream {
     private let inspector: ComponentInspector?
 
     /// Opens `source`: a tree is taken as it is, anything else read.
-    /// - Parameter inspector: shown every item read (the checks of `ics validate`, which so
-    ///   read the input once with the events).
+    /// - Parameters:
+    ///   - checks: what the checks report (``CheckScope``).
+    ///   - inspector: shown every item read (what `ics info` counts).
+    ///   - progress: told the bytes read.
     /// - Throws: ``InputError`` when the input is missing or unreadable.
-    /// - Parameter progress: told the bytes read.
     init(
-        reading source: InputSource, limits: ReadLimits, inspector: ComponentInspector? = nil,
-        progress: ReadProgress? = nil
+        reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
+        inspector: ComponentInspector? = nil, progress: ReadProgress? = nil
     ) throws(InputError) {
         name = source.name
         reader = try ComponentSources.open(source, limits: limits, progress: progress)
+        checker = ComponentChecker(file: source.name, scope: checks)
         self.inspector = inspector
     }
 
-    /// Problems found so far: of structure, and of how events sit in their calendar.
+    /// Problems found so far: of structure, what the checks found, and how events sit in
+    /// their calendar.
     mutating func takeDiagnostics() -> [Diagnostic] {
         defer { log = DiagnosticLog() }
-        return reader.takeDiagnostics() + log.diagnostics
+        var found = checker.takeFindings()
+        found += log.diagnostics
+        return reader.takeDiagnostics() + found.diagnostics
     }
 
     /// The next VEVENT, or nil at the end of the input.
@@ -50,11 +57,13 @@ struct CalendarStream {
             ready.removeAll(keepingCapacity: true)
             readyIndex = 0
             guard let item = try reader.next() else {
+                checker.finishInput()
                 if waiting.isEmpty { return nil }
                 release()
                 continue
             }
             inspector?.inspect(item)
+            checker.take(item)
             handle(item)
         }
     }
@@ -109,8 +118,7 @@ struct CalendarStream {
     private mutating func take(_ component: ICalComponent, scope: Int) {
         guard component.closing != .endOfInput else { return }
         scopes[scope].sawEvent = true
-        let source = EventSource(
-            component, file: name, calendar: scope, isMessage: scopes[scope].method != nil)
+        let source = EventSource(component, file: name, calendar: scope)
         if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
             ready.append(source)
         } else {
@@ -119,18 +127,10 @@ struct CalendarStream {
     }
 
     /// VEVENTs inside another component (a VEVENT missing its END, most often), each read as
-    /// an event of its own, with a warning.
+    /// an event of its own (``NestedEventCheck`` says so).
     private mutating func takeNestedEvents(of component: ICalComponent, scope: Int) {
-        for child in component.components where child.name != "VALARM" {
-            if child.name == "VEVENT", child.closing != .endOfInput {
-                log.append(
-                    Diagnostic(
-                        .warning, .eventInsideComponent, file: name, line: child.line,
-                        message:
-                            "VEVENT inside a \(component.name) (opened at line \(component.line))",
-                        assumption: "read as an event of its own"))
-                take(child, scope: scope)
-            }
+        for child in component.components {
+            if child.name == "VEVENT" { take(child, scope: scope) }
             takeNestedEvents(of: child, scope: scope)
         }
     }

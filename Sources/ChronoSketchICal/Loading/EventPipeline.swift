@@ -71,8 +71,8 @@ struct EventPipeline {
                     input, limits: options.limits, database: database, log: &logs[fileIndex])
                 let stream = ReadAheadStream(
                     try CalendarStream(
-                        reading: readable, limits: options.limits, inspector: options.inspector,
-                        progress: options.progress))
+                        reading: readable, limits: options.limits, checks: options.checks,
+                        inspector: options.inspector, progress: options.progress))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 while let item = try stream.next() {
                     let source = item.source

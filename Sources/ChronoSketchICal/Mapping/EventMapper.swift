@@ -52,14 +52,10 @@ final class EventMapper {
         recurrenceId: OriginalTime? = nil,
         log: inout DiagnosticLog
     ) -> CalendarEvent? {
-        if let fatal = source.fatal {
-            log.append(fatal)
-            return nil
-        }
-        log += source.diagnostics.diagnostics
-        guard let startProperty = source.start else { return nil }
+        // One that cannot be placed was reported by the checks as it was read.
+        guard source.isPlaceable, let startProperty = source.start else { return nil }
         let context = Context(source: source, fileIndex: fileIndex, scope: scope)
-        let uid = source.uid ?? missingUID(source, log: &log)
+        let uid = source.uid ?? fallbackUID(source)
         let start = resolve(startProperty, context, log: &log)
         let interval: EventInterval
         var instants: InstantInterval?
@@ -252,11 +248,8 @@ final class EventMapper {
                     source, .mixedTimes, dtend.line, "DTEND \(time) is a date-time but DTSTART is a date",
                     "read as the date \(end)")
             }
-            if source.duration != nil {
-                log.warn(
-                    source, .endAndDuration, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
-            }
-        } else if let duration = source.duration {
+        } else if let duration = source.duration, !duration.value.isNegative {
+            // A negative one is read as one day (``NegativeDurationCheck`` said so).
             var days = duration.value.days
             if duration.value.seconds != 0 {
                 let extra = (duration.value.seconds.magnitude + 86_399) / 86_400
@@ -268,7 +261,7 @@ final class EventMapper {
             }
             end = try start.adding(days: days)
         }
-        if end <= start {
+        if end <= start, source.duration?.value.isNegative != true || source.end != nil {
             let next = try start.adding(days: 1)
             log.warn(
                 source, .endBeforeStart, source.end?.line ?? source.duration?.line ?? source.line,
@@ -285,10 +278,6 @@ final class EventMapper {
     ) throws(CivilTimeError) -> Bounds? {
         var end = start
         if let dtend = source.end {
-            if source.duration != nil {
-                log.warn(
-                    source, .endAndDuration, dtend.line, "VEVENT has both DTEND and DURATION", "DURATION ignored")
-            }
             end = resolve(dtend, context, log: &log)
             if case .date(let date) = end {
                 end = sameKind(as: start, wallClock: LocalDateTime(startOf: date))
@@ -297,10 +286,6 @@ final class EventMapper {
                     "read as \(date)T00:00")
             }
         } else if let duration = source.duration {
-            if duration.value.isNegative {
-                log.fail(source, .endBeforeStart, duration.line, "DURATION \(duration.value) is negative")
-                return nil
-            }
             end = try adding(duration.value, to: start)
         }
         var start = start
@@ -478,10 +463,10 @@ final class EventMapper {
         return transparency
     }
 
-    func missingUID(_ source: EventSource, log: inout DiagnosticLog) -> String {
-        let uid = "\(source.file):\(source.line)"
-        log.warn(source, .eventWithoutUID, source.line, "VEVENT has no UID", "it goes by its file and line")
-        return uid
+    /// What an event without UID goes by: its file and line (``RequiredPropertyCheck`` said
+    /// it has none).
+    func fallbackUID(_ source: EventSource) -> String {
+        "\(source.file):\(source.line)"
     }
 }
 

@@ -65,10 +65,18 @@ struct EventSource: Sendable {
     var resources: [String] = []
     var url: String?
     var color: String?
-    /// Problems with properties that mapping reads, already worded.
-    var diagnostics = DiagnosticLog()
-    /// Set when DTSTART is missing or unreadable: the event cannot be placed.
-    var fatal: Diagnostic?
+    /// Whether it has a DTSTART that reads: without one it cannot be placed (which the
+    /// checks of the stream said, ``RequiredPropertyCheck`` and ``ValueCheck``).
+    var isPlaceable: Bool { start != nil && !hasNegativeTimedDuration }
+
+    /// Whether a timed event ends before it starts by a negative DURATION, which places
+    /// nothing (``NegativeDurationCheck``).
+    var hasNegativeTimedDuration: Bool {
+        guard end == nil, let duration, duration.value.isNegative,
+            case .dateTime? = start?.value
+        else { return false }
+        return true
+    }
 
     /// Whether the VEVENT describes a series (RRULE or RDATE).
     var isRecurring: Bool { !rules.isEmpty || !recurrenceDates.isEmpty }
@@ -79,21 +87,10 @@ struct EventSource: Sendable {
             + (recurrenceDates + exceptionDates).compactMap(\.tzid)
     }
 
-    /// Properties whose values are dates or date-times that a TZID may qualify.
-    private static let timeProperties: Set<KnownProperty> = [
-        .dtstart, .dtend, .recurrenceID, .rdate, .exdate,
-    ]
-
-    /// Properties whose problems change what `ics events` reports.
-    private static let reportedProperties: Set<KnownProperty> = [
-        .uid, .dtstart, .dtend, .duration, .recurrenceID, .rrule, .rdate, .exdate, .exrule,
-        .summary, .location, .description, .status, .transp, .categories, .organizer, .attendee,
-        .resources, .url, .color, .sequence,
-    ]
-
-    /// - Parameter isMessage: whether the calendar is an iTIP message (it has METHOD), where
-    ///   RFC 5545 §3.6.1 lets a VEVENT omit DTSTART; its absence is then only a warning.
-    init(_ component: ICalComponent, file: String, calendar: Int, isMessage: Bool = false) {
+    /// Reads what mapping needs of `component`; its problems are the checks' to say
+    /// (``ComponentChecker``). Of a property given more than once where RFC 5545 allows one,
+    /// the first is read.
+    init(_ component: ICalComponent, file: String, calendar: Int) {
         self.file = file
         line = component.line
         self.calendar = calendar
@@ -101,84 +98,18 @@ struct EventSource: Sendable {
             uid = property.value?.text.flatMap { $0.isEmpty ? nil : $0 }
             groupKey = SeriesPlan.key(uidValue: property.rawValueBytes)
         }
-        var seen = Occurrences.SeenInEvent()
+        var seen = Occurrences.Seen(in: "VEVENT")
         for property in component.properties {
-            guard let known = property.known else {
-                if property.name == "X-LIC-ERROR" {
-                    diagnostics.append(Occurrences.libicalError(property, file: file, uid: uid))
-                }
-                continue
-            }
-            if !seen.isFirst(known) {
-                let first = component.properties.first { $0.known == known }?.line ?? line
-                diagnostics.append(
-                    Occurrences.repeated(
-                        property.name, in: "VEVENT", firstLine: first, file: file,
-                        line: property.line, uid: uid))
-                continue
-            }
-            let reported = Self.reportedProperties.contains(known)
-            guard reported || known == .dtstamp else { continue }
-            let reading = property.reading
-            if known == .rrule || known == .exrule, reading.error != nil,
-                let (rule, repairs) = RecurrenceRule.repairing(property.rawValue)
-            {
-                diagnostics.append(
-                    Diagnostic(
-                        .warning, .repairedRule, file: file, line: property.line, uid: uid,
-                        message: "\(property.name) '\(property.rawValue)' "
-                            + repairs.joined(separator: " and "),
-                        assumption:
-                            "read as \(rule.parts.map { "\($0.name)=\($0.value)" }.joined(separator: ";"))"
-                    ))
-                read(known, property, .recurrence(rule), [.recurrence(rule)])
-                continue
-            }
-            if reported {
-                for problem in property.lineProblems + reading.warnings {
-                    diagnostics.append(
-                        Diagnostic(.warning, problem, file: file, line: property.line, uid: uid))
-                }
-                if let error = reading.error { report(property, error) }
-            }
-            guard reading.error == nil, let value = reading.values.first else { continue }
-            read(known, property, value, reading.values)
+            guard let known = property.known, seen.isFirst(known),
+                let value = property.values.first
+            else { continue }
+            read(known, property, value, property.values)
         }
-        if fatal == nil, start == nil {
-            fatal = Diagnostic(
-                isMessage ? .warning : .error, .eventWithoutStart, file: file, line: line, uid: uid,
-                message: "VEVENT has no DTSTART", assumption: "event skipped")
-        }
-    }
-
-    /// A value that does not read: the property is ignored, or, for DTSTART, the event.
-    private mutating func report(_ property: ICalProperty, _ error: Problem) {
-        if property.name == "DTSTART" {
-            fatal = Diagnostic(
-                .error, error, file: file, line: property.line, uid: uid,
-                assumption: "event skipped")
-            return
-        }
-        diagnostics.append(
-            Diagnostic(
-                .warning, error, file: file, line: property.line, uid: uid,
-                assumption: "\(property.name) ignored"))
     }
 
     private mutating func read(
         _ known: KnownProperty, _ property: ICalProperty, _ value: ICalValue, _ values: [ICalValue]
     ) {
-        if Self.timeProperties.contains(known), let tzid = property.parameter("TZID"),
-            values.contains(where: {
-                if case .dateTime(.dateTime(_, true)) = $0 { true } else { false }
-            })
-        {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, .zoneOnUTCTime, file: file, line: property.line, uid: uid,
-                    message: "\(property.name) has TZID=\(tzid) and a UTC time (ending in Z)",
-                    assumption: "read as UTC"))
-        }
         switch known {
         case .dtstart: start = Self.time(property, value)
         case .dtend: end = Self.time(property, value)

@@ -38,69 +38,33 @@ enum Occurrences {
         }
     }
 
-    /// The finding for a property given again where it is allowed once, said at the line of
-    /// each repeat.
-    static func repeated(
-        _ property: String, in component: String, firstLine: Int, file: String, line: Int,
-        uid: String?, assumption: String = "the first is used"
-    ) -> Diagnostic {
-        Diagnostic(
-            .warning, .repeatedProperty, file: file, line: line, uid: uid,
-            message:
-                "\(component) has \(property) more than once (first at line \(firstLine)), which RFC 5545 allows once",
-            assumption: assumption)
-    }
+    /// The single-use properties of one component seen so far, a bit each, so that checking
+    /// every property of every component allocates nothing.
+    struct Seen {
+        private let singleUse: PropertySet
+        private var seen = PropertySet()
 
-    /// The finding for an `X-LIC-ERROR` line in the input: libical writes one where it could
-    /// not read a property, so an earlier program lost something there.
-    static func libicalError(_ property: ICalProperty, file: String, uid: String?) -> Diagnostic {
-        let kind = property.parameter("X-LIC-ERRORTYPE").map { " (\($0))" } ?? ""
-        return Diagnostic(
-            .warning, .libicalError, file: file, line: property.line, uid: uid,
-            message:
-                "X-LIC-ERROR\(kind) was already in the input: '\(TextValue.unescape(property.rawValue))'",
-            assumption:
-                "an earlier libical-based program could not read a property here; kept as written")
-    }
+        init(in component: String) {
+            singleUse = Occurrences.singleUseSets[component] ?? PropertySet()
+        }
 
-    /// The single-use properties of a VEVENT seen so far (RFC 5545 §3.6.1 and RFC 7986's
-    /// COLOR), a bit each, so that checking every property of every event allocates nothing.
-    struct SeenInEvent {
-        private var bits: UInt32 = 0
-
-        /// False when `known` may occur once in a VEVENT and was seen before.
+        /// False when `known` may occur once in the component and was seen before.
         mutating func isFirst(_ known: KnownProperty) -> Bool {
-            guard let bit = Self.bit(known) else { return true }
-            defer { bits |= 1 << bit }
-            return bits & (1 << bit) == 0
-        }
-
-        private static func bit(_ known: KnownProperty) -> Int? {
-            switch known {
-            case .dtstamp: 0
-            case .uid: 1
-            case .dtstart: 2
-            case .class: 3
-            case .created: 4
-            case .description: 5
-            case .geo: 6
-            case .lastModified: 7
-            case .location: 8
-            case .organizer: 9
-            case .priority: 10
-            case .sequence: 11
-            case .status: 12
-            case .summary: 13
-            case .transp: 14
-            case .url: 15
-            case .recurrenceID: 16
-            case .dtend: 17
-            case .duration: 18
-            case .color: 19
-            default: nil
-            }
+            guard singleUse.contains(known) else { return true }
+            return seen.insert(known)
         }
     }
+
+    /// ``singleUse(in:)`` of every component that has single-use properties, as bits.
+    private static let singleUseSets: [String: PropertySet] = Dictionary(
+        uniqueKeysWithValues: [
+            "VCALENDAR", "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "STANDARD",
+            "DAYLIGHT", "VALARM",
+        ].map { name in
+            var set = PropertySet()
+            for known in singleUse(in: name) { _ = set.insert(known) }
+            return (name, set)
+        })
 
     /// The parameters of RFC 5545 §3.2; any other (X- and IANA ones) may repeat.
     static let singleUseParameters: Set<String> = [
@@ -126,8 +90,8 @@ enum Occurrences {
             problems.append(
                 Problem(
                     .repeatedParameter,
-                    "\(parameter.name) given \(count == 2 ? "twice" : "\(count) times") on \(property), which RFC 5545 allows once; the first (\(first)) is used"
-                ))
+                    "\(parameter.name) given \(count == 2 ? "twice" : "\(count) times") on \(property), which RFC 5545 allows once",
+                    assumption: "the first (\(first)) is used"))
         }
         return problems
     }
@@ -142,5 +106,33 @@ enum Occurrences {
             }
         }
         return false
+    }
+}
+
+/// A set of ``KnownProperty`` cases as bits, by their order in `allCases`.
+struct PropertySet {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    private static let ordinals: [KnownProperty: Int] = {
+        precondition(KnownProperty.allCases.count <= 128, "PropertySet holds 128 properties")
+        return Dictionary(
+            uniqueKeysWithValues: KnownProperty.allCases.enumerated().map { ($1, $0) })
+    }()
+
+    func contains(_ known: KnownProperty) -> Bool {
+        let bit = Self.ordinals[known] ?? 0
+        return (bit < 64 ? low >> bit : high >> (bit - 64)) & 1 == 1
+    }
+
+    /// Adds `known`; false when it was there.
+    mutating func insert(_ known: KnownProperty) -> Bool {
+        let bit = Self.ordinals[known] ?? 0
+        if bit < 64 {
+            defer { low |= 1 << bit }
+            return low & (1 << bit) == 0
+        }
+        defer { high |= 1 << (bit - 64) }
+        return high & (1 << (bit - 64)) == 0
     }
 }

@@ -486,8 +486,8 @@ enum LineReading {
             problems.append(
                 Problem(
                     .tooManyParameters,
-                    "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
-                ))
+                    "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters",
+                    assumption: "the rest are not read"))
             tokens.parameters.removeLast(
                 tokens.parameters.count - limits.maximumParametersPerProperty)
         }

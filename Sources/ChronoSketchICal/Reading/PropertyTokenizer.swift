@@ -69,8 +69,8 @@ enum PropertyTokenizer {
         repaired.warnings.append(
             Problem(
                 .repairedLine,
-                "A backslash in a parameter value of \(repaired.name) is read as an escape of the character after it, as Apple and others write; RFC 5545 has no escapes in parameter values"
-            ))
+                "A backslash in a parameter value of \(repaired.name) escapes the character after it, as Apple and others write; RFC 5545 has no escapes in parameter values",
+                assumption: "repaired: each such backslash is read as an escape"))
         return repaired
     }
 
@@ -189,7 +189,7 @@ enum PropertyTokenizer {
         _ name: String, _ parameters: [ICalParameter], _ warnings: [Problem]
     ) throws(Failure) -> TokenizedLine {
         guard var last = parameters.last, last.values.count == 1,
-            let split = last.values[0].lastIndex(of: ":")
+            let split = valueSplit(last.values[0], of: name)
         else { throw .noColon }
         var parameters = parameters
         let value = String(last.values[0][last.values[0].index(after: split)...])
@@ -200,9 +200,26 @@ enum PropertyTokenizer {
         return TokenizedLine(
             name: name, parameters: parameters, bytes: bytes, valueStart: valueStart,
             warnings: warnings + [
-                Problem(.repairedLine, "The quotes of \(last.name) enclose the value too")
+                Problem(
+                    .repairedLine, "The quotes of \(last.name) enclose the value too",
+                    assumption:
+                        "repaired: the quotes end before the value (\(last.name)=\(last.values[0]))")
             ],
             repaired: true)
+    }
+
+    /// Where the value starts in a quoted parameter that runs to the end of the line: after
+    /// the first colon that leaves a URI, for a property whose value is one
+    /// (`CN="Ann:mailto:ann@example.org`), else after the last colon.
+    private static func valueSplit(_ text: String, of name: String) -> String.Index? {
+        if let type = KnownProperty(name: name)?.defaultType, type == .uri || type == .calAddress,
+            let split = text.indices.first(where: {
+                text[$0] == ":" && isURI(Array(text[text.index(after: $0)...].utf8)[...])
+            })
+        {
+            return split
+        }
+        return text.lastIndex(of: ":")
     }
 
     /// Letters, digits, `-` and `_` (RFC 5545 names allow the first three; some producers
@@ -291,6 +308,7 @@ enum PropertyTokenizer {
         line.repaired = true
         line.warnings.append(
             Problem(
-                .repairedLine, "TZID '\(parameters[last].values[0])' holds a colon without quotes"))
+                .repairedLine, "TZID '\(parameters[last].values[0])' holds a colon without quotes",
+                assumption: "repaired: the colon is read as part of the TZID"))
     }
 }

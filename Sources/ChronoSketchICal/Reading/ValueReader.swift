@@ -114,8 +114,8 @@ public enum ValueReader {
                 warnings.append(
                     Problem(
                         .valueTypeMismatch,
-                        "\(property.name) is a date-time without VALUE=DATE-TIME ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))'); read as written"
-                    ))
+                        "\(property.name) is a date-time without VALUE=DATE-TIME ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))')",
+                        assumption: "read as written"))
             }
             if let period = values.lazy.compactMap(\.period).first(where: {
                 $0.start.isDate || $0.end?.isDate == true
@@ -123,8 +123,8 @@ public enum ValueReader {
                 warnings.append(
                     Problem(
                         .periodOfDates,
-                        "\(property.name) has a period of dates ('\(period.text)'), where RFC 5545 §3.3.9 needs date-times; read as the days it names"
-                    ))
+                        "\(property.name) has a period of dates ('\(period.text)'), where RFC 5545 §3.3.9 needs date-times",
+                        assumption: "read as the days it names"))
             }
             if let declared = property.parameter("VALUE")?.uppercased(),
                 declared == "DATE" || declared == "DATE-TIME",
@@ -133,15 +133,34 @@ public enum ValueReader {
                 warnings.append(
                     Problem(
                         .valueTypeMismatch,
-                        "VALUE=\(declared) but \(property.name) is \(mismatch.isDate == true ? "a date" : "a date-time") ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))'); read as written"
-                    ))
+                        "VALUE=\(declared) but \(property.name) is \(mismatch.isDate == true ? "a date" : "a date-time") ('\(String(decoding: raw.trimmingBlanks, as: UTF8.self))')",
+                        assumption: "read as written"))
             }
             return ValueReading(values: values, error: nil, warnings: warnings)
         } catch {
+            if let repaired = repairedRule(property) { return repaired }
             return ValueReading(
                 values: [], error: Problem(.invalidValue, "\(error.message) in \(property.name)"),
                 warnings: [])
         }
+    }
+
+    /// An RRULE or EXRULE that does not read but does once what its producer slipped on is
+    /// repaired (``RecurrenceRule/repairing(_:)``), and the repair said.
+    private static func repairedRule(_ property: ICalProperty) -> ValueReading? {
+        guard property.known == .rrule || property.known == .exrule,
+            let (rule, repairs) = RecurrenceRule.repairing(property.rawValue)
+        else { return nil }
+        return ValueReading(
+            values: [.recurrence(rule)], error: nil,
+            warnings: [
+                Problem(
+                    .repairedRule,
+                    "\(property.name) '\(property.rawValue)' \(repairs.joined(separator: " and "))",
+                    assumption:
+                        "repaired: read as \(rule.parts.map { "\($0.name)=\($0.value)" }.joined(separator: ";"))"
+                )
+            ])
     }
 
     /// Why a value could not be read.

@@ -141,14 +141,13 @@ struct SeriesExpander {
         let master = group.master.source
         let context = Context(
             source: master, fileIndex: group.master.fileIndex, scope: group.master.scope)
-        guard master.fatal == nil, let startProperty = master.start else {
-            if let fatal = master.fatal { log.append(fatal) }
+        // A master that cannot be placed was reported by the checks as it was read.
+        guard master.isPlaceable, let startProperty = master.start else {
             return group.overrides.compactMap {
                 mapper.map($0.source, fileIndex: $0.fileIndex, scope: $0.scope, log: &log)
             }
         }
-        log += master.diagnostics.diagnostics
-        let uid = master.uid ?? mapper.missingUID(master, log: &log)
+        let uid = master.uid ?? mapper.fallbackUID(master)
         let start = mapper.resolve(startProperty, context, log: &log)
         guard let (frame, origin) = seriesFrame(startProperty, start, context, log: &log),
             let length = instanceLength(start, origin: origin, frame: frame, context, log: &log)

@@ -160,7 +160,8 @@ import Testing
         #expect(
             TreeDifference.first(JCal.holdable(document), again, exactText: false) == nil,
             "\(name)")
-        // Recurrence rules come back as written, parts in their order.
+        // Recurrence rules come back as written (a repaired one as repaired), parts in their
+        // order.
         let before = document.components.flatMap(\.allRules)
         let after = again.components.flatMap(\.allRules)
         #expect(before.map { $0.uppercased() } == after.map { $0.uppercased() }, "\(name)")
@@ -404,8 +405,14 @@ extension ICalComponent {
 
     /// The text of every RRULE and EXRULE in it and its components.
     var allRules: [String] {
-        properties.filter { $0.name == "RRULE" || $0.name == "EXRULE" }.map {
-            $0.rawValue.trimmingCharacters()
+        properties.filter { $0.name == "RRULE" || $0.name == "EXRULE" }.map { property in
+            // A rule the reader repaired is written as repaired.
+            if property.reading.warnings.contains(where: { $0.code == .repairedRule }),
+                case .recurrence(let rule)? = property.value
+            {
+                return rule.parts.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+            }
+            return property.rawValue.trimmingCharacters()
         } + components.flatMap(\.allRules)
     }
 }

@@ -1,0 +1,68 @@
+import ChronoSketchCore
+
+/// One rule about a component, run by ``ComponentChecker`` on every component read.
+///
+/// A check looks at one component's own properties; its children are checked on their own,
+/// each with the name of the component around it.
+protocol ComponentCheck: Sendable {
+    func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings)
+}
+
+/// Where a component sits, as a check needs it.
+struct CheckContext {
+    var scope: CheckScope
+    /// The name and BEGIN line of the component around it; nil for VCALENDAR and for
+    /// components outside any calendar.
+    var parent: (name: String, line: Int)?
+    /// The METHOD of its calendar: an iTIP message (RFC 5546), where RFC 5545 §3.6.1 lets a
+    /// VEVENT omit DTSTART.
+    var method: String?
+    /// Whether it is a VEVENT that `events` skips, having no DTSTART that reads as a time:
+    /// then only why it is skipped is said.
+    var skipsEvent = false
+
+    /// Whether the problems of `property`'s line and value are reported (``CheckScope``).
+    func reports(_ property: ICalProperty, in component: String) -> Bool {
+        skipsEvent ? property.known == .dtstart : scope.reports(property, in: component)
+    }
+
+    /// Whether the rules about the component's shape apply (``CheckScope``).
+    func reportsShape(of component: String) -> Bool {
+        !skipsEvent && scope.reportsShape(of: component)
+    }
+}
+
+/// What the checks found in one input, each finding with its file and the UID of the
+/// component checked.
+struct Findings {
+    let file: String
+    /// The UID of the component being checked.
+    var uid: String?
+    private(set) var log = DiagnosticLog()
+
+    init(file: String) { self.file = file }
+
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int, _ message: String,
+        assumption: String? = nil
+    ) {
+        log.append(
+            Diagnostic(
+                severity, code, file: file, line: line, uid: uid, message: message,
+                assumption: assumption))
+    }
+
+    /// `problem` at `line`, said with its own assumption, else with `otherwise`.
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ problem: Problem, line: Int, otherwise: String?
+    ) {
+        log.append(
+            Diagnostic(severity, problem, file: file, line: line, uid: uid, otherwise: otherwise))
+    }
+
+    /// Hands over what was found so far.
+    mutating func take() -> DiagnosticLog {
+        defer { log = DiagnosticLog() }
+        return log
+    }
+}

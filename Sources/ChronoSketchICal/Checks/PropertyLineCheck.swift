@@ -1,0 +1,23 @@
+import ChronoSketchCore
+
+/// What the reader found in a property's line: parameters without a value or given twice,
+/// too many parameters, and the repairs it made (Apple's `\;` in a parameter, Outlook's quote
+/// around a TZID and its value), each said as the repair it is. A repair changes what every
+/// reader of the line sees, so every command says it, of any line.
+struct PropertyLineCheck: ComponentCheck {
+    func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
+        for property in component.properties
+        where property.isProperty && !property.lineProblems.isEmpty {
+            let reported = context.reports(property, in: component.name)
+            for problem in property.lineProblems
+            where reported || (problem.code == .repairedLine && !context.skipsEvent) {
+                findings.report(
+                    .warning, problem, line: property.line,
+                    otherwise: problem.code == .parameterWithoutValue
+                        ? (context.scope == .copy
+                            ? "kept as written in .ics, left out of jCal" : "the parameter is ignored")
+                        : context.scope.assumption(otherwise: nil))
+            }
+        }
+    }
+}
