@@ -28,7 +28,8 @@ let package = Package(
             name: "layout-benchmark", dependencies: ["ChronoSketchCore", "ChronoSketchLayout"],
             path: "Benchmarks/LayoutBenchmark"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
-        .testTarget(name: "ChronoSketchICalTests", dependencies: ["ChronoSketchICal"]),
+        .testTarget(
+            name: "ChronoSketchICalTests", dependencies: ["ChronoSketchICal", "CLibical"]),
         .testTarget(
             name: "ChronoSketchLayoutTests",
             dependencies: ["ChronoSketchLayout", "ChronoSketchICal", "ChronoSketchCLI"]),

@@ -12,11 +12,11 @@ public enum CheckScope: Sendable, Hashable {
     case conformance
 
     /// The VEVENT properties whose problems change what `ics events` reports.
-    private static let eventProperties: Set<KnownProperty> = [
+    private static let eventProperties = PropertySet([
         .uid, .dtstart, .dtend, .duration, .recurrenceID, .rrule, .rdate, .exdate, .exrule,
         .summary, .location, .description, .status, .transp, .categories, .organizer, .attendee,
         .resources, .url, .color, .sequence,
-    ]
+    ])
 
     /// Whether the problems of `property`'s line and value are reported in a component named
     /// `component`.

@@ -5,7 +5,9 @@ import ChronoSketchCore
 struct LibicalErrorCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         guard context.reportsShape(of: component.name) else { return }
-        for property in component.properties where property.name == "X-LIC-ERROR" {
+        for index in component.properties.indices
+        where component.properties[index].name == "X-LIC-ERROR" {
+            let property = component.properties[index]
             let kind = property.parameter("X-LIC-ERRORTYPE").map { " (\($0))" } ?? ""
             findings.report(
                 .warning, .libicalError, line: property.line,

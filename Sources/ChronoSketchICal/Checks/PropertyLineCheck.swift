@@ -6,8 +6,10 @@ import ChronoSketchCore
 /// reader of the line sees, so every command says it, of any line.
 struct PropertyLineCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
-        for property in component.properties
-        where property.isProperty && !property.lineProblems.isEmpty {
+        for index in component.properties.indices
+        where !component.properties[index].lineProblems.isEmpty {
+            let property = component.properties[index]
+            guard property.isProperty else { continue }
             let reported = context.reports(property, in: component.name)
             for problem in property.lineProblems
             where reported || (problem.code == .repairedLine && !context.skipsEvent) {

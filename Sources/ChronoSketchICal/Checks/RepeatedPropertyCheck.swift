@@ -6,8 +6,11 @@ struct RepeatedPropertyCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         guard context.reportsShape(of: component.name) else { return }
         var seen = Occurrences.Seen(in: component.name)
-        for property in component.properties {
-            guard let known = property.known, !seen.isFirst(known) else { continue }
+        for index in component.properties.indices {
+            guard let known = component.properties[index].known, !seen.isFirst(known) else {
+                continue
+            }
+            let property = component.properties[index]
             let first = component.properties.first { $0.known == known }?.line ?? component.line
             findings.report(
                 .warning, .repeatedProperty, line: property.line,

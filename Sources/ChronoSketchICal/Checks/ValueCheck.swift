@@ -8,8 +8,13 @@ import ChronoSketchCore
 /// property is ignored (or, by `convert`, kept as written).
 struct ValueCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
-        for property in component.properties
-        where property.isProperty && context.reports(property, in: component.name) {
+        // By index: most lines read well, and are looked at without being copied.
+        for index in component.properties.indices
+        where component.properties[index].reading.hasProblems {
+            let property = component.properties[index]
+            guard property.isProperty, context.reports(property, in: component.name) else {
+                continue
+            }
             let reading = property.reading
             for problem in reading.warnings {
                 findings.report(

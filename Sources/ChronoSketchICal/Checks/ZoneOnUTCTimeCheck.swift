@@ -4,14 +4,17 @@ import ChronoSketchCore
 /// says a UTC time "MUST NOT" have one. The Z wins.
 struct ZoneOnUTCTimeCheck: ComponentCheck {
     /// Properties whose values are dates or date-times a TZID may qualify (§3.2.19).
-    private static let timeProperties: Set<KnownProperty> = [
+    private static let timeProperties = PropertySet([
         .dtstart, .dtend, .due, .recurrenceID, .rdate, .exdate,
-    ]
+    ])
 
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
-        for property in component.properties {
-            guard let known = property.known, Self.timeProperties.contains(known),
-                let tzid = property.parameter("TZID"),
+        for index in component.properties.indices {
+            guard let known = component.properties[index].known,
+                Self.timeProperties.contains(known)
+            else { continue }
+            let property = component.properties[index]
+            guard let tzid = property.parameter("TZID"),
                 context.reports(property, in: component.name),
                 property.values.contains(where: {
                     if case .dateTime(.dateTime(_, true)) = $0 { true } else { false }

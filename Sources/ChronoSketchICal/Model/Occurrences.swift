@@ -114,20 +114,20 @@ struct PropertySet {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
-    private static let ordinals: [KnownProperty: Int] = {
-        precondition(KnownProperty.allCases.count <= 128, "PropertySet holds 128 properties")
-        return Dictionary(
-            uniqueKeysWithValues: KnownProperty.allCases.enumerated().map { ($1, $0) })
-    }()
+    init() {}
+
+    init(_ properties: some Sequence<KnownProperty>) {
+        for known in properties { _ = insert(known) }
+    }
 
     func contains(_ known: KnownProperty) -> Bool {
-        let bit = Self.ordinals[known] ?? 0
+        let bit = known.ordinal
         return (bit < 64 ? low >> bit : high >> (bit - 64)) & 1 == 1
     }
 
     /// Adds `known`; false when it was there.
     mutating func insert(_ known: KnownProperty) -> Bool {
-        let bit = Self.ordinals[known] ?? 0
+        let bit = known.ordinal
         if bit < 64 {
             defer { low |= 1 << bit }
             return low & (1 << bit) == 0

@@ -12,24 +12,22 @@ final class LibicalRecurrenceIterator {
     /// The last year libical 3.0.16 gives instances in: its iterator stops every rule there.
     static let lastYear = 2582
 
-    /// Starts iterating `rule` (RECUR text without the `RRULE:` name) from `start`.
-    /// Returns nil when libical cannot read the rule or start an iterator for it.
-    init?(rule: String, start: ICalDateTime) {
+    /// Starts iterating `rule` from `start`, with `until` (the rule's UNTIL on the series'
+    /// clock) in place of the rule's own. Returns nil when libical could not take the rule as
+    /// written either, or cannot start an iterator for it.
+    init?(rule: RecurrenceRule, until: ICalDateTime?, start: ICalDateTime) {
         _ = LibicalRuntime.prepared
-        let recurrence = icalrecurrencetype_from_string(rule)
-        // libical 3.0.16 duplicates RSCALE's value for the rule and frees it nowhere: the
-        // iterator keeps a pointer to it, so it is freed with the iterator.
+        guard let recurrence = LibicalRule.recurrence(rule, until: until) else { return nil }
         rscale = recurrence.rscale
-        guard recurrence.freq != ICAL_NO_RECURRENCE,
-            let iterator = icalrecur_iterator_new(recurrence, Self.time(start))
-        else {
+        guard let iterator = icalrecur_iterator_new(recurrence, Self.time(start)) else {
             free(rscale)
             return nil
         }
         self.iterator = iterator
     }
 
-    /// The RSCALE text libical duplicated for the rule, owned here.
+    /// The RSCALE text handed to libical with the rule, owned here: the iterator keeps a
+    /// pointer to it.
     private let rscale: UnsafeMutablePointer<CChar>?
 
     /// Moves ahead so that the next instance is the first at or after `start`.
@@ -38,7 +36,7 @@ final class LibicalRecurrenceIterator {
         icalrecur_iterator_set_start(iterator, Self.time(start)) != 0
     }
 
-    private static func time(_ value: ICalDateTime) -> icaltimetype {
+    static func time(_ value: ICalDateTime) -> icaltimetype {
         var time = icaltime_null_time()
         let wallClock = value.wallClock
         time.year = Int32(wallClock.date.year)

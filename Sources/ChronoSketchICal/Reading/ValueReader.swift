@@ -12,6 +12,9 @@ public struct ValueReading: Sendable, Hashable {
 
     /// The warnings, then the error.
     public var problems: [Problem] { warnings + (error.map { [$0] } ?? []) }
+
+    /// Whether reading found anything to say.
+    var hasProblems: Bool { error != nil || !warnings.isEmpty }
 }
 
 /// Reads property values by their type (RFC 5545 §3.3), from the text as written: the only

@@ -223,19 +223,6 @@ public struct RecurrenceRule: Sendable, Hashable {
     /// Whether the rule has neither COUNT nor UNTIL.
     var isUnbounded: Bool { count == nil && until == nil }
 
-    /// The rule as text for libical's iterator: values upper-cased, `UNTIL` replaced, and
-    /// COUNT left out when the rule also has an UNTIL (libical refuses both; the caller counts
-    /// instead).
-    func iteratorText(until: ICalDateTime?) -> String {
-        parts.compactMap { part in
-            switch part.name {
-            case "UNTIL": until.map { "UNTIL=\($0)" }
-            case "COUNT" where self.until != nil: nil
-            default: "\(part.name)=\(part.value.uppercased())"
-            }
-        }.joined(separator: ";")
-    }
-
     /// The largest number of FREQ steps libical may take inside one call between two instances,
     /// for the sub-daily frequencies it walks step by step; nil when no bound is known (the
     /// rule can never match).

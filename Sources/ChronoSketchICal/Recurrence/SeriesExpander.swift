@@ -452,15 +452,14 @@ struct SeriesExpander {
                 "expanded by libical as it is")
         }
         let end = checkedEnd(rule, property: property, origin: origin, frame: frame, context, log: &log)
-        let text = rule.iteratorText(until: end)
         let start: ICalDateTime =
             switch origin {
             case .date(let date): .date(date)
             case .wall(let time): .dateTime(time, isUTC: false)
             }
-        guard let iterator = LibicalRecurrenceIterator(rule: text, start: start) else {
+        guard let iterator = LibicalRecurrenceIterator(rule: rule, until: end, start: start) else {
             log.warn(
-                source, .unexpandableRule, property.line, "libical cannot expand \(property.name) '\(text)'",
+                source, .unexpandableRule, property.line, "libical cannot expand \(property.name) '\(rule.text)'",
                 "it adds no instances")
             return []
         }

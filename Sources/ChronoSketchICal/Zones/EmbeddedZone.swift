@@ -17,8 +17,10 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
         var offsetTo: Int
         var name: String?
         var isDaylight: Bool
-        /// The RRULE with a UTC `UNTIL` rewritten to this observance's wall clock.
-        var rule: String?
+        var rule: RecurrenceRule?
+        /// The rule's UNTIL on this observance's wall clock (a UTC one moved by TZOFFSETFROM,
+        /// because the iterator compares it with wall-clock onsets).
+        var until: ICalDateTime?
         /// Whether the rule has neither COUNT nor UNTIL.
         var isUnbounded = false
         var dates: [LocalDateTime]
@@ -60,20 +62,19 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
             // Offsets change at most daily: a sub-daily rule (libical walks it hour by hour,
             // tens of thousands of steps a year) or one that never matches is left out, and the
             // observance starts at its DTSTART alone.
-            var rule: String?
-            var isUnbounded = false
+            var rule: RecurrenceRule?
             if case .recurrence(let parsed)? = child.property("RRULE")?.value,
                 parsed.frequency >= .daily, !parsed.neverMatches
             {
-                rule = Self.localizingUntil(parsed.text.uppercased(), offset: from)
-                isUnbounded = parsed.count == nil && parsed.until == nil
+                rule = parsed
             }
             observances.append(
                 Observance(
                     start: start, offsetFrom: from, offsetTo: to,
                     name: child.property("TZNAME")?.value?.text,
                     isDaylight: child.name == "DAYLIGHT",
-                    rule: rule, isUnbounded: isUnbounded, dates: dates))
+                    rule: rule, until: rule?.until.map { Self.wallClock($0, offset: from) },
+                    isUnbounded: rule?.isUnbounded ?? false, dates: dates))
         }
         guard !observances.isEmpty else { return nil }
         self.observances = observances
@@ -144,7 +145,8 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
         for observance in observances {
             var wallClocks = [observance.start.wallClock] + observance.dates
             if let rule = observance.rule,
-                let iterator = LibicalRecurrenceIterator(rule: rule, start: observance.start)
+                let iterator = LibicalRecurrenceIterator(
+                    rule: rule, until: observance.until, start: observance.start)
             {
                 if let first = try? CivilDate(year: years.lowerBound, month: 1, day: 1),
                     first > observance.start.wallClock.date
@@ -188,16 +190,10 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
         return date.year
     }
 
-    /// A rule's `UNTIL` in UTC, moved to the wall clock of TZOFFSETFROM, because the iterator
-    /// compares it with wall-clock onsets.
-    static func localizingUntil(_ rule: String, offset: Int) -> String {
-        let parts = rule.split(separator: ";").map { part -> String in
-            guard part.uppercased().hasPrefix("UNTIL="),
-                case .dateTime(let time, true)? = try? ICalDateTimeText.parse(part.dropFirst(6)),
-                let local = try? time.adding(seconds: offset)
-            else { return String(part) }
-            return "UNTIL=" + local.basicFormat
-        }
-        return parts.joined(separator: ";")
+    /// A UTC `UNTIL` moved to the wall clock of `offset`; any other as it is.
+    static func wallClock(_ until: ICalDateTime, offset: Int) -> ICalDateTime {
+        guard case .dateTime(let time, true) = until, let local = try? time.adding(seconds: offset)
+        else { return until }
+        return .dateTime(local, isUTC: false)
     }
 }

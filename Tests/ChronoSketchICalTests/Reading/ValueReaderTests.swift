@@ -157,3 +157,20 @@ import Testing
         #expect(try error("SUMMARY:99999999T250000") == nil)
     }
 }
+
+/// Properties are compared and hashed by their case's place, which the sets of the checks use.
+@Suite struct KnownPropertyOrdinalTests {
+    @Test func ordinalIsThePlaceInAllCasesAndFitsAPropertySet() {
+        let cases = KnownProperty.allCases
+        #expect(cases.count <= 128)
+        #expect(cases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+        #expect(Set(cases).count == cases.count)
+        #expect(KnownProperty(name: "DTSTART") == .dtstart)
+        #expect(KnownProperty.dtstart != .dtend)
+        var set = PropertySet([.refid, .calscale])
+        #expect(set.contains(.refid) && set.contains(.calscale) && !set.contains(.concept))
+        let insertedAgain = set.insert(.refid)
+        let insertedNew = set.insert(.concept)
+        #expect(!insertedAgain && insertedNew && set.contains(.concept))
+    }
+}
