@@ -6,7 +6,9 @@ let package = Package(
     products: [
         .executable(name: "ics", targets: ["ics"]),
         .library(name: "ChronoSketchCore", targets: ["ChronoSketchCore"]),
-        .library(name: "ChronoSketchICal", targets: ["ChronoSketchICal"]),
+        .library(name: "ChronoSketchSyntax", targets: ["ChronoSketchSyntax"]),
+        .library(name: "ChronoSketchEvents", targets: ["ChronoSketchEvents"]),
+        .library(name: "ChronoSketchFormats", targets: ["ChronoSketchFormats"]),
         .library(name: "ChronoSketchLayout", targets: ["ChronoSketchLayout"]),
         .library(name: "ChronoSketchCLI", targets: ["ChronoSketchCLI"]),
     ],
@@ -18,23 +20,41 @@ let package = Package(
             providers: [.apt(["libical-dev"])]
         ),
         .target(name: "ChronoSketchCore"),
-        .target(name: "ChronoSketchICal", dependencies: ["ChronoSketchCore", "CLibical"]),
+        .target(name: "ChronoSketchSyntax", dependencies: ["ChronoSketchCore"]),
+        .target(
+            name: "ChronoSketchEvents",
+            dependencies: ["ChronoSketchCore", "ChronoSketchSyntax", "CLibical"]),
+        .target(
+            name: "ChronoSketchFormats",
+            dependencies: ["ChronoSketchCore", "ChronoSketchSyntax", "ChronoSketchEvents"]),
         .target(name: "ChronoSketchLayout", dependencies: ["ChronoSketchCore"]),
         .target(
             name: "ChronoSketchCLI",
-            dependencies: ["ChronoSketchCore", "ChronoSketchICal", "ChronoSketchLayout"]),
+            dependencies: [
+                "ChronoSketchCore", "ChronoSketchSyntax", "ChronoSketchEvents",
+                "ChronoSketchFormats", "ChronoSketchLayout",
+            ]),
         .executableTarget(name: "ics", dependencies: ["ChronoSketchCLI"]),
         .executableTarget(
             name: "layout-benchmark", dependencies: ["ChronoSketchCore", "ChronoSketchLayout"],
             path: "Benchmarks/LayoutBenchmark"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(
-            name: "ChronoSketchICalTests", dependencies: ["ChronoSketchICal", "CLibical"]),
+            name: "ChronoSketchICalTests",
+            dependencies: [
+                "ChronoSketchSyntax", "ChronoSketchEvents", "ChronoSketchFormats", "CLibical",
+            ]),
         .testTarget(
             name: "ChronoSketchLayoutTests",
-            dependencies: ["ChronoSketchLayout", "ChronoSketchICal", "ChronoSketchCLI"]),
+            dependencies: [
+                "ChronoSketchLayout", "ChronoSketchSyntax", "ChronoSketchEvents",
+                "ChronoSketchFormats", "ChronoSketchCLI",
+            ]),
         .testTarget(
             name: "ChronoSketchCLITests",
-            dependencies: ["ChronoSketchCLI", "ChronoSketchICal", "ChronoSketchLayout"]),
+            dependencies: [
+                "ChronoSketchCLI", "ChronoSketchSyntax", "ChronoSketchEvents",
+                "ChronoSketchFormats", "ChronoSketchLayout",
+            ]),
     ]
 )

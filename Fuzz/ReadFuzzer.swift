@@ -4,7 +4,9 @@
 // files) and the validator. Nothing may crash, hang, leak or trip AddressSanitizer; refusing
 // the input is fine.
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func readFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -2,7 +2,9 @@
 // jCal, and both are read back; the trees must match what was written (the lossless promise;
 // jCal holds all but lines that are not properties).
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func roundTripFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

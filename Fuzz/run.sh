@@ -21,9 +21,11 @@ build=.build/fuzz
 mkdir -p "$work"
 
 # The package's modules, instrumented for coverage and AddressSanitizer.
-swift build --build-path "$build" -c release --target ChronoSketchICal \
+swift build --build-path "$build" -c release --target ChronoSketchFormats \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >/dev/null
-objects=$(find "$build/release/ChronoSketchCore.build" "$build/release/ChronoSketchICal.build" -name "*.o")
+objects=$(for module in Core Syntax Events Formats; do
+  find "$build/release/ChronoSketch$module.build" -name "*.o"
+done)
 
 for target in $targets; do
   case $target in

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/ChronoSketchICal/Zones/WindowsZones.swift from CLDR's windowsZones.xml.
+"""Generate Sources/ChronoSketchEvents/Zones/WindowsZones.swift from CLDR's windowsZones.xml.
 
 Usage:
     Scripts/generate_windows_zones.py [WINDOWS_ZONES_XML] [--cldr-version N] [--output PATH]
@@ -33,7 +33,7 @@ DEFAULT_XML = "/usr/share/unicode/cldr/common/supplemental/windowsZones.xml"
 DEBIAN_PACKAGE = "unicode-cldr-core"
 DEBIAN_PREFIX = "/usr/share/unicode/cldr/"
 SCRIPT_NAME = "Scripts/generate_windows_zones.py"
-OUTPUT_RELATIVE = os.path.join("Sources", "ChronoSketchICal", "Zones", "WindowsZones.swift")
+OUTPUT_RELATIVE = os.path.join("Sources", "ChronoSketchEvents", "Zones", "WindowsZones.swift")
 MAX_LINE = 100
 INDENT = "    "
 

@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
 
 /// Where a command writes text.
@@ -49,7 +51,7 @@ public final class FileDescriptorOutput: TextOutput {
         } catch {
             buffer.removeAll()
             guard let name else { return }
-            let reason = Interruption.describe(errno: errno == 0 ? EIO : errno)
+            let reason = SystemError.describe(errno: errno == 0 ? EIO : errno)
             try? FileHandle.standardError.write(
                 contentsOf: Array("ics: error: Cannot write to \(name): \(reason)\n".utf8))
             Interruption.exit(ExitStatus.unusableInput.rawValue)

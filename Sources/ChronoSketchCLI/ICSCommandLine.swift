@@ -1,4 +1,6 @@
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
 
 /// The `ics` command: dispatches to a subcommand and turns everything into an exit status.

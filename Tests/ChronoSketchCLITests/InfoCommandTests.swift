@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 @testable import ChronoSketchCLI
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// `ics info`: the counts, zones and findings of `Fixtures/info/mixed.ics`, whose contents
 /// the expectations below are read from (two calendars; eleven VEVENTs: eight single, a

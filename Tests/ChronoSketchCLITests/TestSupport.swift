@@ -1,4 +1,6 @@
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
 import Testing
 

@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// Real exports copied into `Fixtures/real/` (origins in `Fixtures/README.md`), with values
 /// worked out by hand from their text.

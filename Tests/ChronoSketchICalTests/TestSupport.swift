@@ -1,7 +1,9 @@
 import ChronoSketchCore
 import Foundation
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// Paths and small builders shared by the tests of this module.
 enum Fixture {

@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
 
 /// A subcommand of `ics`: its spec, a parsing initializer and `run(io:)`.

@@ -1,6 +1,8 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
 import ChronoSketchLayout
+import ChronoSketchSyntax
 
 /// What the reading commands do between their options and their output: the inputs named,
 /// their events loaded through the pipeline (``CalendarLoader``) and what was found printed.

@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
 
 /// `ics convert`: between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.

@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 
 /// `ics events`: every event occurrence as an interval with an exclusive end.
 struct EventsCommand: Command {

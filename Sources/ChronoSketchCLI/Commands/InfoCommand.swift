@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 
 /// `ics info`: what each calendar holds, at a glance.
 struct InfoCommand: Command {

@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 
 /// `ics validate`: every finding in a calendar, with its line and what was assumed.
 struct ValidateCommand: Command {

@@ -1,4 +1,6 @@
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
 
 /// Writes a file so that it either appears whole or not at all: the bytes go to a temporary
@@ -13,7 +15,7 @@ enum AtomicFile {
 
         /// A failure with the system's words for `code`.
         init(path: String, errno code: Int32) {
-            self.init(path: path, reason: Interruption.describe(errno: code))
+            self.init(path: path, reason: SystemError.describe(errno: code))
         }
 
         init(path: String, reason: String) {
@@ -100,7 +102,7 @@ enum AtomicFile {
                     path: path,
                     reason: code == ENOENT
                         ? "the folder '\(folder.isEmpty ? "." : folder)' does not exist"
-                        : "cannot create a file in '\(folder.isEmpty ? "." : folder)': \(Interruption.describe(errno: code))"
+                        : "cannot create a file in '\(folder.isEmpty ? "." : folder)': \(SystemError.describe(errno: code))"
                 )
             }
             self.temporary = temporary

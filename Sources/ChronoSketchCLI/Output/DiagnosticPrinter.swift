@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 
 /// Prints diagnostics to standard error as `file:line: severity: message`, coloured only on
 /// a terminal without `NO_COLOR`.

@@ -1,4 +1,6 @@
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 
 /// Sends a command's data to stdout, or atomically to the `-o` file.
 enum OutputTarget {

@@ -1,5 +1,7 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
 
 /// A line on the terminal that says how far reading has come (`ics: 45.2 of 98.0 MB (46 %),

@@ -1,7 +1,9 @@
 import ChronoSketchCore
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 @Suite struct EmbeddedZoneTests {
     private func zone(_ text: String) throws -> EmbeddedZone {

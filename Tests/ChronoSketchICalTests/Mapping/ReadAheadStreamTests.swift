@@ -1,7 +1,9 @@
 import ChronoSketchCore
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// The stream read on a thread of its own gives what the stream gives, in order, with the
 /// reader's diagnostics and failure at the end.

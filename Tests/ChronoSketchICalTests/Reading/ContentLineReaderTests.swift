@@ -1,6 +1,8 @@
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 @Suite struct ContentLineReaderTests {
     private func lines(_ bytes: [UInt8], chunkSize: Int = 1 << 20, limit: Int = 1 << 20) throws

@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// `CalendarLoader.stream`: occurrences in file order, each series written once its last
 /// VEVENT has been read.

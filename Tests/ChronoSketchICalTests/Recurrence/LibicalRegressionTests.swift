@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// libical 3.0.16's own recurrence regression data (`src/test/icalrecur_*test.out` in the
 /// shared corpus): the iterator wrapper must reproduce every expected expansion, START-AT

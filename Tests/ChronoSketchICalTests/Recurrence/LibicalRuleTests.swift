@@ -1,9 +1,11 @@
-import CLibical
 import ChronoSketchCore
+import CLibical
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// The rule handed to libical as its struct, filled from ``RecurrenceRule``, is the struct
 /// libical's own reader makes of the rule's text: every field, every BY list in its order.

@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// Every recurrence example of RFC 5545 §3.8.5.3, from `Fixtures/recurrence/rfc5545-examples.txt`.
 @Suite struct RFC5545ExampleTests {

@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// A windowed read lists exactly the instances of the full expansion that fall in the window,
 /// for every calendar at hand and random windows: series moved by THISANDFUTURE overrides,

@@ -1,7 +1,9 @@
 import ChronoSketchCore
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// Events imported from records become components line by line, and read back as they were.
 @Suite struct ComponentBuilderTests {

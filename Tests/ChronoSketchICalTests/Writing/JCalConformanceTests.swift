@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// jCal as other projects expect it: ical.js's parser tests and RFC 7265's examples
 /// (`Fixtures/jcal/`, origins in its README), each an `.ics` beside the jCal it converts to.

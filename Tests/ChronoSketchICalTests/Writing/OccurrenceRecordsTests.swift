@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// A sorted listing kept as records (`CalendarLoader.load(_:options:keeping:)` with
 /// `OccurrenceRecords`) writes what the events themselves write.

@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// `.ics → .ics` keeps every content line and jCal keeps the tree, for every calendar at hand.
 @Suite struct RoundTripTests {

@@ -2,7 +2,9 @@ import ChronoSketchCore
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// `convert --to ics|jcal` written as the inputs are read: the same bytes as the whole tree
 /// gives, for every calendar at hand, and merging, windows and the outline scan on their own.

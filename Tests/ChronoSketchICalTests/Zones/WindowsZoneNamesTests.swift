@@ -1,6 +1,8 @@
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 @Suite("Windows zone IDs and Outlook display names")
 struct WindowsZoneNamesTests {

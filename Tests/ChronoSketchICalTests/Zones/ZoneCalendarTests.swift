@@ -1,6 +1,8 @@
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 @Suite("Zone calendar arithmetic")
 struct ZoneCalendarTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 @Suite("Zone database")
 struct ZoneInfoDatabaseTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import ChronoSketchICal
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
+@testable import ChronoSketchSyntax
 
 /// Date arithmetic for expectations, counted day by day so it shares nothing with the code
 /// under test.

@@ -1,6 +1,8 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
 import ChronoSketchLayout
+import ChronoSketchSyntax
 
 /// What takes up time, shared by `ics conflicts`, `check`, `slots` and `freebusy`: buffers,
 /// the all-day and tentative policies, and blocked windows.

@@ -1,6 +1,8 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
 import ChronoSketchLayout
+import ChronoSketchSyntax
 
 /// `ics conflicts`: every pair of events (or event and blocked window) that clash.
 struct ConflictsCommand: Command {

@@ -1,6 +1,8 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
 import ChronoSketchLayout
+import ChronoSketchSyntax
 
 /// `ics freebusy`: the merged busy time of a window, as JSON or a VFREEBUSY.
 struct FreeBusyCommand: Command {

@@ -1,6 +1,8 @@
 import ChronoSketchCore
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
 import ChronoSketchLayout
+import ChronoSketchSyntax
 
 /// `ics slots`: the bookable slots of a day, each free or taken and by what.
 struct SlotsCommand: Command {

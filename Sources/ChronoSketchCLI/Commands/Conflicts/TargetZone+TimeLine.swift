@@ -1,5 +1,7 @@
-import ChronoSketchICal
+import ChronoSketchEvents
+import ChronoSketchFormats
 import ChronoSketchLayout
+import ChronoSketchSyntax
 
 extension TargetZone {
     /// The zone's instants, on which conflicts and busy time are measured.

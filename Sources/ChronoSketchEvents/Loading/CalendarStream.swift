@@ -1,0 +1,159 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// The VEVENTs of one input, handed on as they are read.
+///
+/// An event is handed on as soon as every TZID it names has its VTIMEZONE, so a large file is
+/// never held whole. One naming a TZID without a VTIMEZONE so far waits for the end of its
+/// calendar, because RFC 5545 puts no order on a calendar's components and an embedded
+/// VTIMEZONE wins over the IANA database. Every other component is let go once read.
+struct CalendarStream {
+    let name: String
+    private var reader: any ComponentSource
+    /// What the stream itself says (X-WR-TIMEZONE after an event).
+    private var log = DiagnosticLog()
+    /// The checks, run on every item read (``ComponentChecker``).
+    private var checker: ComponentChecker
+    private(set) var scopes: [CalendarScope] = []
+    private var current: Int?
+    private var waiting: [EventSource] = []
+    private var ready: [EventSource] = []
+    private var readyIndex = 0
+    /// Shown every item the reader hands on, before the stream takes what it needs.
+    private let inspector: ComponentInspector?
+
+    /// Opens `source`: a tree is taken as it is, anything else read.
+    /// - Parameters:
+    ///   - checks: what the checks report (``CheckScope``).
+    ///   - inspector: shown every item read (what `ics info` counts).
+    ///   - progress: told the bytes read.
+    /// - Throws: ``InputError`` when the input is missing or unreadable.
+    init(
+        reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
+        inspector: ComponentInspector? = nil, progress: ReadProgress? = nil
+    ) throws(InputError) {
+        name = source.name
+        reader = try ComponentSources.open(source, limits: limits, progress: progress)
+        checker = ComponentChecker(file: source.name, scope: checks)
+        self.inspector = inspector
+    }
+
+    /// Problems found so far: of structure, what the checks found, and how events sit in
+    /// their calendar.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { log = DiagnosticLog() }
+        var found = checker.takeFindings()
+        found += log.diagnostics
+        return reader.takeDiagnostics() + found.diagnostics
+    }
+
+    /// The next VEVENT, or nil at the end of the input.
+    /// - Throws: ``InputError`` when the input turns out empty, not iCalendar or truncated.
+    mutating func next() throws(InputError) -> EventSource? {
+        while true {
+            if readyIndex < ready.count {
+                defer { readyIndex += 1 }
+                return ready[readyIndex]
+            }
+            ready.removeAll(keepingCapacity: true)
+            readyIndex = 0
+            guard let item = try reader.next() else {
+                checker.finishInput()
+                if waiting.isEmpty { return nil }
+                release()
+                continue
+            }
+            inspector?.inspect(item)
+            checker.take(item)
+            handle(item)
+        }
+    }
+
+    private mutating func handle(_ item: ReaderItem) {
+        switch item {
+        case .calendarBegin:
+            scopes.append(CalendarScope())
+            current = scopes.count - 1
+        case .calendarEnd:
+            release()
+            current = nil
+        case .looseLine:
+            break
+        case .calendarProperty(let property):
+            guard let current, let text = property.value?.text?.trimmingCharacters(), !text.isEmpty
+            else { return }
+            switch property.name {
+            case "X-WR-TIMEZONE":
+                scopes[current].wrTimezone = text
+                if scopes[current].sawEvent {
+                    log.append(
+                        Diagnostic(
+                            .warning, .lateCalendarZone, file: name, line: property.line,
+                            message: "X-WR-TIMEZONE comes after the first VEVENT",
+                            assumption: "the events before it are read without it"))
+                }
+            case "METHOD":
+                scopes[current].method = text.uppercased()
+            default:
+                break
+            }
+        case .component(let component):
+            let scope = current ?? implicitScope()
+            switch component.name {
+            case "VEVENT":
+                take(component, scope: scope)
+            case "VTIMEZONE":
+                if let tzid = component.property("TZID")?.value?.text, !tzid.isEmpty {
+                    scopes[scope].zones[tzid] = component
+                }
+            default:
+                break
+            }
+            takeNestedEvents(of: component, scope: scope)
+        }
+    }
+
+    /// Hands on a VEVENT, or holds it until its calendar ends when a zone it names has no
+    /// VTIMEZONE yet. One the input ends inside is not read: it may be cut short (the reader
+    /// has said so).
+    private mutating func take(_ component: ICalComponent, scope: Int) {
+        guard component.closing != .endOfInput else { return }
+        scopes[scope].sawEvent = true
+        let source = EventSource(component, file: name, calendar: scope)
+        if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
+            ready.append(source)
+        } else {
+            waiting.append(source)
+        }
+    }
+
+    /// VEVENTs inside another component (a VEVENT missing its END, most often), each read as
+    /// an event of its own (``NestedEventCheck`` says so).
+    private mutating func takeNestedEvents(of component: ICalComponent, scope: Int) {
+        for child in component.components {
+            if child.name == "VEVENT" { take(child, scope: scope) }
+            takeNestedEvents(of: child, scope: scope)
+        }
+    }
+
+    /// Hands on the events that waited for their calendar's end.
+    private mutating func release() {
+        ready.append(contentsOf: waiting)
+        waiting.removeAll()
+    }
+
+    /// The scope for components written outside any VCALENDAR.
+    private mutating func implicitScope() -> Int {
+        if scopes.isEmpty { scopes.append(CalendarScope()) }
+        current = scopes.count - 1
+        return scopes.count - 1
+    }
+}
+
+/// Sees every item a ``CalendarStream`` reads, on the thread that reads it.
+///
+/// A stream read ahead (``ReadAheadStream``) calls it on the reading thread; what it gathers
+/// is read by the calling thread only once the stream has ended.
+package protocol ComponentInspector: AnyObject, Sendable {
+    func inspect(_ item: ReaderItem)
+}

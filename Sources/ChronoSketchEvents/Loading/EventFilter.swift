@@ -1,0 +1,72 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// Which occurrences a command looks at, by what they say: text, categories, status, UID and
+/// people. Each kind of filter given must match (AND); several values of one kind match when
+/// any does (OR). Text is compared without case; an empty filter matches everything.
+public struct EventFilter: Sendable, Hashable {
+    /// Found in the title, location or description.
+    public var texts: [String] = []
+    /// Equal to one of the event's CATEGORIES.
+    public var categories: [String] = []
+    /// One of `CONFIRMED`, `TENTATIVE`, `CANCELLED`, or `NONE` for an event without STATUS.
+    public var statuses: [String] = []
+    /// The UID as written.
+    public var uids: [String] = []
+    /// An attendee's or the organizer's address, or part of their name (CN).
+    public var people: [String] = []
+
+    public init(
+        texts: [String] = [], categories: [String] = [], statuses: [String] = [],
+        uids: [String] = [], people: [String] = []
+    ) {
+        self.texts = texts.map { $0.lowercased() }
+        self.categories = categories.map { $0.lowercased() }
+        self.statuses = statuses.map { $0.uppercased() }
+        self.uids = uids
+        self.people = people.map { Self.address($0.lowercased()) }
+    }
+
+    /// Whether nothing is asked for.
+    public var isEmpty: Bool {
+        texts.isEmpty && categories.isEmpty && statuses.isEmpty && uids.isEmpty && people.isEmpty
+    }
+
+    public func matches(_ event: CalendarEvent) -> Bool {
+        if !texts.isEmpty {
+            let fields = [event.title, event.location ?? "", event.description ?? ""].map {
+                $0.lowercased()
+            }
+            guard texts.contains(where: { text in fields.contains { $0.contains(text) } }) else {
+                return false
+            }
+        }
+        if !categories.isEmpty {
+            let own = event.categories.map { $0.lowercased() }
+            guard categories.contains(where: own.contains) else { return false }
+        }
+        if !statuses.isEmpty {
+            guard statuses.contains(event.status?.rawValue ?? "NONE") else { return false }
+        }
+        if !uids.isEmpty {
+            guard let uid = event.writtenUID, uids.contains(uid) else { return false }
+        }
+        if !people.isEmpty {
+            let participants = event.attendees + [event.organizer].compactMap { $0 }
+            guard
+                people.contains(where: { person in
+                    participants.contains {
+                        $0.address.lowercased() == person
+                            || ($0.name?.lowercased().contains(person) ?? false)
+                    }
+                })
+            else { return false }
+        }
+        return true
+    }
+
+    /// `mailto:alice@example.com` as `alice@example.com`.
+    private static func address(_ text: String) -> String {
+        text.hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
+    }
+}

@@ -1,0 +1,75 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// What to read and how to map it.
+public struct LoadOptions: Sendable {
+    public var zone: TargetZone
+    /// The window's start on the target zone's wall clock: occurrences that end after it are
+    /// kept.
+    public var start: LocalDateTime?
+    /// The window's exclusive end: occurrences that start before it are kept.
+    public var end: LocalDateTime?
+    /// The first day of the window (``start``'s), set as its 00:00.
+    public var from: CivilDate? {
+        get { start?.date }
+        set { start = newValue.map(LocalDateTime.init(startOf:)) }
+    }
+    /// The first day after the window (the day ``end`` falls on, or the next when it is not at
+    /// 00:00), set as its 00:00.
+    public var to: CivilDate? {
+        get {
+            end.map { $0.secondOfDay == 0 ? $0.date : ((try? $0.date.adding(days: 1)) ?? $0.date) }
+        }
+        set { end = newValue.map(LocalDateTime.init(startOf:)) }
+    }
+    public var wrTimezone: WRTimezonePolicy
+    /// The occurrences looked at, besides the window.
+    public var filter = EventFilter()
+    public var limits: ReadLimits
+    public var expansion: ExpansionLimits
+    /// What the checks report (``CheckScope``): `.events` unless set.
+    public var checks = CheckScope.events
+    /// Shown every item read from the inputs (what ``CalendarInfo`` counts).
+    package var inspector: ComponentInspector?
+    /// Told the bytes read and the events mapped, for a progress line.
+    public var progress: ReadProgress?
+
+    public init(
+        zone: TargetZone, from: CivilDate? = nil, to: CivilDate? = nil,
+        wrTimezone: WRTimezonePolicy = .apply, limits: ReadLimits = ReadLimits(),
+        expansion: ExpansionLimits = ExpansionLimits()
+    ) {
+        self.zone = zone
+        start = from.map(LocalDateTime.init(startOf:))
+        end = to.map(LocalDateTime.init(startOf:))
+        self.wrTimezone = wrTimezone
+        self.limits = limits
+        self.expansion = expansion
+    }
+}
+
+/// The events of one or more inputs and everything worth telling about them.
+public struct LoadedCalendar: Sendable {
+    /// The events that overlap the window, sorted by start, then id.
+    public var events: CalendarEvents
+    /// Problems, in input order and then line order.
+    public var diagnostics: [Diagnostic]
+    /// The target zone's name.
+    public var zone: String
+    /// The inputs that could not be used at all (missing, not a calendar, …), in input order:
+    /// each costs only its own events.
+    public var unusableInputs: [InputError] = []
+
+    package init(
+        events: CalendarEvents, diagnostics: [Diagnostic], zone: String,
+        unusableInputs: [InputError] = []
+    ) {
+        self.events = events
+        self.diagnostics = diagnostics
+        self.zone = zone
+        self.unusableInputs = unusableInputs
+    }
+
+    /// Whether any diagnostic is an error (an event was skipped).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

@@ -1,0 +1,136 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// The sink of a sorted load: keeps, of every id, the newest version (highest SEQUENCE, then
+/// latest DTSTAMP, then last read), and of those in the window what `keep` makes of them, in
+/// the order events are sorted (start, all-day first, id).
+package struct NewestEvents<Kept>: EventSink {
+    private let keep: (CalendarEvent) -> Kept
+    private var candidates: [Candidate] = []
+    /// Per UID, the last candidate without RECURRENCE-ID.
+    private var singles: [String: Int] = [:]
+
+    package init(keeping keep: @escaping (CalendarEvent) -> Kept) {
+        self.keep = keep
+    }
+
+    /// A mapped event while the newest version of each id is chosen: what that choice, the
+    /// window and the order need, and what the caller keeps of the event.
+    private struct Candidate {
+        var id: String
+        var uid: String
+        var originalStart: OriginalTime
+        var interval: EventInterval
+        var sequence: Int
+        var source: SourceLocation
+        var stamp: ICalDateTime?
+        var order: Int
+        var file: Int
+        /// Nil for an event outside the window.
+        var kept: Kept?
+        /// Replaced by an override without a recurring master.
+        var isDropped = false
+    }
+
+    package mutating func take(
+        _ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool,
+        logs: inout [DiagnosticLog]
+    ) {
+        if event.recurrenceId == nil { singles[event.uid] = candidates.count }
+        candidates.append(
+            Candidate(
+                id: event.id, uid: event.uid, originalStart: event.originalStart,
+                interval: event.interval, sequence: event.sequence, source: event.source,
+                stamp: stamp, order: candidates.count, file: fileIndex,
+                kept: inWindow ? keep(event) : nil))
+    }
+
+    package func singleStart(of uid: String) -> OriginalTime? {
+        singles[uid].map { candidates[$0].originalStart }
+    }
+
+    package mutating func dropSingle(_ uid: String) {
+        guard let index = singles.removeValue(forKey: uid) else { return }
+        candidates[index].isDropped = true
+    }
+
+    /// What was kept of the newest version of each id in the window, sorted; each version
+    /// dropped gets a warning in its input's log.
+    package consuming func sorted(logs: inout [DiagnosticLog]) -> [Kept] {
+        let chosen = newest(logs: &logs).filter { candidates[$0].kept != nil }
+        let keys = chosen.map {
+            CalendarEvent.OrderKey(interval: candidates[$0].interval, id: candidates[$0].id)
+        }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        var kept: [Kept] = []
+        kept.reserveCapacity(order.count)
+        for index in order {
+            if let value = candidates[chosen[index]].kept.take() { kept.append(value) }
+        }
+        return kept
+    }
+
+    /// The indices of the candidates to keep, one per id.
+    private func newest(logs: inout [DiagnosticLog]) -> [Int] {
+        var best: [String: Int] = [:]
+        best.reserveCapacity(candidates.count)
+        var dropped = Set<Int>()
+        for (index, candidate) in candidates.enumerated() where !candidate.isDropped {
+            guard let currentIndex = best[candidate.id] else {
+                best[candidate.id] = index
+                continue
+            }
+            let current = candidates[currentIndex]
+            let reason = Self.newerReason(candidate, than: current)
+            let (keptIndex, droppedIndex) =
+                reason != nil ? (index, currentIndex) : (currentIndex, index)
+            let kept = candidates[keptIndex]
+            let loser = candidates[droppedIndex]
+            best[candidate.id] = keptIndex
+            dropped.insert(droppedIndex)
+            let why = reason ?? Self.newerReason(current, than: candidate) ?? "was read later"
+            logs[loser.file].append(
+                Diagnostic(
+                    .warning, .duplicateEvent, file: loser.source.file, line: loser.source.line,
+                    uid: loser.uid,
+                    message: "Event '\(loser.id)' is defined again at \(kept.source)",
+                    assumption: "this one is ignored: the other \(why)"))
+        }
+        return candidates.indices.filter { !dropped.contains($0) && !candidates[$0].isDropped }
+    }
+
+    /// Why `candidate` replaces `current` (a higher SEQUENCE, a later DTSTAMP, or being read
+    /// later with neither deciding), or nil when it does not.
+    private static func newerReason(_ candidate: Candidate, than current: Candidate) -> String? {
+        if candidate.sequence != current.sequence {
+            return candidate.sequence > current.sequence ? "has a higher SEQUENCE" : nil
+        }
+        if let left = candidate.stamp?.wallClock, let right = current.stamp?.wallClock,
+            left != right
+        {
+            return left > right ? "has a later DTSTAMP" : nil
+        }
+        return candidate.order > current.order ? "was read later" : nil
+    }
+}
+
+/// The sink of a load written as it is read: each event in the window, at once. Every
+/// version of an id is written, and an override of a single event beside it.
+package struct EventsInFileOrder: EventSink {
+    let emit: (CalendarEvent) -> Void
+
+    package init(emit: @escaping (CalendarEvent) -> Void) {
+        self.emit = emit
+    }
+
+    package mutating func take(
+        _ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool,
+        logs: inout [DiagnosticLog]
+    ) {
+        if inWindow { emit(event) }
+    }
+
+    package func singleStart(of uid: String) -> OriginalTime? { nil }
+
+    package mutating func dropSingle(_ uid: String) {}
+}

@@ -1,0 +1,184 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// A DATE or DATE-TIME property with its zone and line.
+struct TimeProperty: Sendable, Hashable {
+    var value: ICalDateTime
+    /// The TZID parameter; nil for dates, floating and UTC times.
+    var tzid: String?
+    var line: Int
+
+    /// The value as written, in ``OriginalTime`` form.
+    var original: OriginalTime {
+        switch value {
+        case .date(let date): .date(date)
+        case .dateTime(let time, true): .utc(time)
+        case .dateTime(let time, false): tzid.map { .zoned(time, tzid: $0) } ?? .floating(time)
+        }
+    }
+}
+
+/// An RRULE or EXRULE of a VEVENT.
+struct RuleProperty: Sendable {
+    var rule: RecurrenceRule
+    /// `RRULE` or `EXRULE`, for messages.
+    var name: String
+    var line: Int
+}
+
+/// An RDATE or EXDATE of a VEVENT: its dates, date-times or periods and their TZID.
+struct DateListProperty: Sendable {
+    var values: [ICalValue]
+    var tzid: String?
+    var line: Int
+}
+
+/// What one VEVENT says, read from its properties before any zone is resolved.
+struct EventSource: Sendable {
+    var uid: String?
+    /// ``SeriesPlan/key(uidValue:)`` of the first UID as written; nil without UID.
+    var groupKey: Int?
+    var file: String
+    /// The line of `BEGIN:VEVENT`.
+    var line: Int
+    /// Which VCALENDAR of the file it came from.
+    var calendar: Int
+    var sequence = 0
+    var stamp: ICalDateTime?
+    var start: TimeProperty?
+    var end: TimeProperty?
+    var duration: (value: CalendarDuration, line: Int)?
+    var recurrenceID: TimeProperty?
+    var recurrenceRange: String?
+    var rules: [RuleProperty] = []
+    var recurrenceDates: [DateListProperty] = []
+    var exceptionDates: [DateListProperty] = []
+    /// EXRULE (RFC 2445; deprecated by RFC 5545 but still written by some producers).
+    var exceptionRules: [RuleProperty] = []
+    var summary = ""
+    var location: String?
+    var description: String?
+    var status: (value: String, line: Int)?
+    var transparency: (value: String, line: Int)?
+    var categories: [String] = []
+    var organizer: Participant?
+    var attendees: [Participant] = []
+    var resources: [String] = []
+    var url: String?
+    var color: String?
+    /// Whether it has a DTSTART that reads: without one it cannot be placed (which the
+    /// checks of the stream said, ``RequiredPropertyCheck`` and ``ValueCheck``).
+    var isPlaceable: Bool { start != nil && !hasNegativeTimedDuration }
+
+    /// Whether a timed event ends before it starts by a negative DURATION, which places
+    /// nothing (``NegativeDurationCheck``).
+    var hasNegativeTimedDuration: Bool {
+        guard end == nil, let duration, duration.value.isNegative,
+            case .dateTime? = start?.value
+        else { return false }
+        return true
+    }
+
+    /// Whether the VEVENT describes a series (RRULE or RDATE).
+    var isRecurring: Bool { !rules.isEmpty || !recurrenceDates.isEmpty }
+
+    /// Every TZID its times name.
+    var zoneNames: [String] {
+        [start?.tzid, end?.tzid, recurrenceID?.tzid].compactMap { $0 }
+            + (recurrenceDates + exceptionDates).compactMap(\.tzid)
+    }
+
+    /// Reads what mapping needs of `component`; its problems are the checks' to say
+    /// (``ComponentChecker``). Of a property given more than once where RFC 5545 allows one,
+    /// the first is read.
+    init(_ component: ICalComponent, file: String, calendar: Int) {
+        self.file = file
+        line = component.line
+        self.calendar = calendar
+        if let property = component.property("UID") {
+            uid = property.value?.text.flatMap { $0.isEmpty ? nil : $0 }
+            groupKey = SeriesPlan.key(uidValue: property.rawValueBytes)
+        }
+        var seen = Occurrences.Seen(in: "VEVENT")
+        for property in component.properties {
+            guard let known = property.known, seen.isFirst(known),
+                let value = property.values.first
+            else { continue }
+            read(known, property, value, property.values)
+        }
+    }
+
+    private mutating func read(
+        _ known: KnownProperty, _ property: ICalProperty, _ value: ICalValue, _ values: [ICalValue]
+    ) {
+        switch known {
+        case .dtstart: start = Self.time(property, value)
+        case .dtend: end = Self.time(property, value)
+        case .recurrenceID:
+            recurrenceID = Self.time(property, value)
+            recurrenceRange = property.parameter("RANGE")?.uppercased()
+        case .duration:
+            if case .duration(let duration) = value { self.duration = (duration, property.line) }
+        case .sequence:
+            if case .integer(let number) = value { sequence = number }
+        case .dtstamp:
+            if case .dateTime(let time) = value { stamp = time }
+        case .rrule, .exrule:
+            guard case .recurrence(let rule) = value else { return }
+            let read = RuleProperty(rule: rule, name: property.name, line: property.line)
+            if known == .rrule { rules.append(read) } else { exceptionRules.append(read) }
+        case .rdate, .exdate:
+            let read = DateListProperty(
+                values: values, tzid: property.parameter("TZID"), line: property.line)
+            if known == .rdate {
+                recurrenceDates.append(read)
+            } else {
+                exceptionDates.append(read)
+            }
+        case .summary: summary = value.text ?? ""
+        case .location: location = Self.nonEmpty(value.text)
+        case .description: description = Self.nonEmpty(value.text)
+        case .status: status = value.text.map { ($0.uppercased(), property.line) }
+        case .transp: transparency = value.text.map { ($0.uppercased(), property.line) }
+        case .categories: categories += Self.texts(values)
+        case .resources: resources += Self.texts(values)
+        case .url: url = Self.nonEmpty(value.text)
+        case .color: color = Self.nonEmpty(value.text)
+        case .organizer: organizer = Self.participant(property, value)
+        case .attendee: Self.participant(property, value).map { attendees.append($0) }
+        default: break
+        }
+    }
+
+    private static func time(_ property: ICalProperty, _ value: ICalValue) -> TimeProperty? {
+        guard case .dateTime(let value) = value else { return nil }
+        var tzid: String?
+        if case .dateTime(_, false) = value {
+            tzid = property.parameter("TZID").flatMap { $0.isEmpty ? nil : $0 }
+        }
+        return TimeProperty(value: value, tzid: tzid, line: property.line)
+    }
+
+    private static func texts(_ values: [ICalValue]) -> [String] {
+        values.compactMap { nonEmpty($0.text?.trimmingCharacters()) }
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    private static func participant(_ property: ICalProperty, _ value: ICalValue) -> Participant? {
+        guard var address = value.text, !address.isEmpty else { return nil }
+        if address.utf8.count > 7,
+            address.utf8.prefix(7).elementsEqual(
+                "mailto:".utf8, by: { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 })
+        {
+            address = String(address.dropFirst(7))
+        }
+        return Participant(
+            address: address, name: property.parameter("CN"),
+            role: property.parameter("ROLE")?.uppercased(),
+            status: property.parameter("PARTSTAT")?.uppercased())
+    }
+}

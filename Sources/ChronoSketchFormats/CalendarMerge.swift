@@ -1,0 +1,207 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchSyntax
+
+/// The items of `convert`'s inputs as the items of what it writes, handed to a sink as they
+/// arrive.
+///
+/// One input is written as it was read. Several become one VCALENDAR: the properties of the
+/// first calendar read (VERSION and PRODID of `ics` when it gives none before its first
+/// component), then every component in input order, each VTIMEZONE once per TZID, then the
+/// lines that stood outside every component. A calendar property of a later calendar that
+/// the first does not have, a VTIMEZONE that another input defines differently and a UID
+/// that two inputs use are reported. What is held is a VTIMEZONE per TZID, a hash per UID and
+/// the lines outside components, never an event.
+struct CalendarMerge<Sink: CalendarItemSink> {
+    var sink: Sink
+    private let names: [String]
+    private let merging: Bool
+    private let window: EventsInWindow?
+
+    /// Whether the open input's items are inside a VCALENDAR.
+    private var inCalendar = false
+    /// Whether the merged calendar has begun, takes the properties of the calendar now being
+    /// read, and has properties.
+    private var begun = false
+    private var takingProperties = false
+    private var hasProperties = false
+    private var carried: Set<[UInt8]> = []
+    private var zones: [String: (input: Int, component: ICalComponent)] = [:]
+    /// The last input that used each UID, by a hash of the UID.
+    private var uids: [Int: Int] = [:]
+    private var looseLines: [ICalProperty] = []
+    /// Lines written that are not properties, or outside every component.
+    private(set) var linesThatAreNotProperties = 0
+
+    /// - Parameters:
+    ///   - names: the inputs' names, for messages.
+    ///   - window: the events to keep, when a date window is asked for; other components
+    ///     are always kept.
+    init(into sink: Sink, names: [String], window: EventsInWindow?) {
+        self.sink = sink
+        self.names = names
+        merging = names.count > 1
+        self.window = window
+    }
+
+    /// Takes the next item of input `input`.
+    mutating func take(_ item: ReaderItem, input: Int, log: inout DiagnosticLog) {
+        guard merging else {
+            pass(item, input: input)
+            return
+        }
+        switch item {
+        case .calendarBegin:
+            takingProperties = !begun
+            begin()
+        case .calendarProperty(let property):
+            if takingProperties {
+                hasProperties = true
+                carried.insert(property.contentLine)
+                write(item)
+            } else if !carried.contains(property.contentLine) {
+                log.append(
+                    Diagnostic(
+                        .warning, .notMerged, file: names[input], line: property.line,
+                        message:
+                            "\(property.name):\(property.rawValue) is not carried into the merged calendar",
+                        assumption: "the first input's calendar properties are kept"))
+            }
+        case .component(let component):
+            begin()
+            if !hasProperties {
+                hasProperties = true
+                for property in Self.defaultProperties { write(.calendarProperty(property)) }
+            }
+            guard isFirst(component, input: input, log: &log),
+                window?.keeps(component, input: names[input]) ?? true
+            else { return }
+            write(item)
+        case .calendarEnd:
+            takingProperties = false
+        case .looseLine(let property):
+            looseLines.append(property)
+        }
+    }
+
+    /// Ends the output; nothing is written when no input gave anything.
+    mutating func finish() {
+        guard merging, begun else { return }
+        if !hasProperties {
+            for property in Self.defaultProperties { write(.calendarProperty(property)) }
+        }
+        write(.calendarEnd(closing: .end, endText: nil))
+        for line in looseLines { write(.looseLine(line)) }
+        looseLines = []
+    }
+
+    /// One input's item as it came, but for VEVENTs outside the window.
+    private mutating func pass(_ item: ReaderItem, input: Int) {
+        switch item {
+        case .calendarBegin: inCalendar = true
+        case .calendarEnd: inCalendar = false
+        case .component(let component):
+            if inCalendar, let window, !window.keeps(component, input: names[input]) { return }
+        case .calendarProperty, .looseLine: break
+        }
+        write(item)
+    }
+
+    private mutating func begin() {
+        guard !begun else { return }
+        begun = true
+        write(.calendarBegin(ICalComponent(name: "VCALENDAR", line: 1)))
+    }
+
+    /// Whether the component is written: false for a VTIMEZONE whose TZID came before
+    /// (reported when it differs); a UID an earlier input used is reported.
+    private mutating func isFirst(
+        _ component: ICalComponent, input: Int, log: inout DiagnosticLog
+    ) -> Bool {
+        if component.name == "VTIMEZONE", let tzid = component.property("TZID")?.value?.text {
+            guard let first = zones[tzid] else {
+                zones[tzid] = (input, component)
+                return true
+            }
+            if !first.component.isSameTree(as: component, exactText: false) {
+                log.append(
+                    Diagnostic(
+                        .warning, .conflictingTimeZone, file: names[input], line: component.line,
+                        message:
+                            "VTIMEZONE '\(tzid)' differs from the one in \(names[first.input])",
+                        assumption: "the first is kept"))
+            }
+            return false
+        }
+        if component.property("RECURRENCE-ID") == nil,
+            let uid = component.property("UID")?.value?.text
+        {
+            let key = uid.hashValue
+            if let other = uids[key], other != input {
+                log.append(
+                    Diagnostic(
+                        .warning, .sharedUID, file: names[input], line: component.line, uid: uid,
+                        message: "UID '\(uid)' is also used in \(names[other])",
+                        assumption: "both are kept"))
+            }
+            uids[key] = input
+        }
+        return true
+    }
+
+    private mutating func write(_ item: ReaderItem) {
+        switch item {
+        case .calendarProperty(let property):
+            if !property.isProperty { linesThatAreNotProperties += 1 }
+        case .looseLine:
+            linesThatAreNotProperties += 1
+        case .component(let component):
+            linesThatAreNotProperties += component.linesThatAreNotProperties
+        case .calendarBegin, .calendarEnd: break
+        }
+        sink.take(item)
+    }
+
+    /// The properties of a calendar built from parts.
+    static var defaultProperties: [ICalProperty] {
+        [
+            ICalProperty(name: "VERSION", rawValue: "2.0", line: 1),
+            ICalProperty(name: "PRODID", rawValue: Converter.productID, line: 1),
+        ]
+    }
+}
+
+/// Which VEVENTs have an occurrence in a date window: found by a pass of the events pipeline
+/// over the inputs before they are written, kept as a hash per UID (a series is kept whole)
+/// and, for VEVENTs without a UID, the line they begin on.
+struct EventsInWindow: Sendable {
+    private var uids: Set<Int> = []
+    private var withoutUID: Set<SourceLocation> = []
+
+    /// Reads `inputs` (each must be readable twice) for the events in `options`' window that
+    /// its filter keeps.
+    init(_ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase) {
+        final class Found {
+            var uids: Set<Int> = []
+            var withoutUID: Set<SourceLocation> = []
+        }
+        let found = Found()
+        _ = CalendarLoader.stream(inputs, options: options, database: database) { event in
+            found.uids.insert(event.uid.hashValue)
+            // An event without a UID goes by `file:line`.
+            if !event.hasUID { found.withoutUID.insert(event.source) }
+        }
+        uids = found.uids
+        withoutUID = found.withoutUID
+    }
+
+    /// Whether `component` is written: every component but a VEVENT without an occurrence in
+    /// the window (and the filter).
+    func keeps(_ component: ICalComponent, input: String) -> Bool {
+        guard component.name == "VEVENT" else { return true }
+        if let uid = component.property("UID")?.value?.text {
+            return uids.contains(uid.hashValue)
+        }
+        return withoutUID.contains(SourceLocation(file: input, line: component.line))
+    }
+}

@@ -1,0 +1,356 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchSyntax
+import Foundation
+
+/// The formats `ics convert` reads and writes.
+public enum ConversionFormat: String, Sendable, CaseIterable {
+    case ics, jcal, json, ndjson, csv
+
+    /// The format a file name's extension names, if any (`.json` may hold jCal or occurrence
+    /// records; reading tells them apart).
+    public static func inferred(fromPath path: String) -> ConversionFormat? {
+        let lower = path.lowercased()
+        guard let dot = lower.lastIndex(of: "."), !lower[dot...].contains("/") else { return nil }
+        switch lower[lower.index(after: dot)...] {
+        case "ics", "ical", "icalendar", "ifb": return .ics
+        case "jcal": return .jcal
+        case "json": return .json
+        case "ndjson", "jsonl": return .ndjson
+        case "csv": return .csv
+        default: return nil
+        }
+    }
+}
+
+/// What `ics convert` is asked to do.
+public struct ConversionOptions: Sendable {
+    /// The input format; nil to infer it per input from its extension, else its content.
+    public var from: ConversionFormat?
+    public var to: ConversionFormat
+    public var columns: CSVColumns
+    /// Zone, window and limits for occurrence outputs; the window also filters `.ics` and jCal.
+    public var load: LoadOptions
+    /// DTSTAMP (UTC) of events built from records.
+    public var stamp: LocalDateTime
+
+    public init(
+        from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
+        load: LoadOptions, stamp: LocalDateTime
+    ) {
+        self.from = from
+        self.to = to
+        self.columns = columns
+        self.load = load
+        self.stamp = stamp
+    }
+}
+
+/// The occurrences `convert --to json|ndjson|csv` writes, sorted, and what was found on the way.
+public struct ConversionResult: Sendable {
+    let records: OccurrenceRecords
+    let sorted: [OccurrenceRecords.Record]
+    public var diagnostics: [Diagnostic]
+    /// The inputs that could not be used at all, left out of the output.
+    public var unusableInputs: [InputError]
+
+    /// Hands the output to `emit` in pieces.
+    public func write(to emit: ([UInt8]) -> Void) {
+        records.write(sorted, to: emit)
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Converts between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.
+///
+/// Every input is read to items of the component tree: `.ics` by the reader as it goes,
+/// jCal, JSON, NDJSON and CSV as a tree built in memory (records become VEVENTs through
+/// ``ComponentBuilder``, with a VTIMEZONE for each zone they name). `.ics` and jCal are
+/// written from those items as they arrive (``CalendarMerge`` into ``ICalItemWriter`` or
+/// ``JCalItemWriter``), properties from their text as read; occurrence outputs are the
+/// listing of `ics events`.
+public enum Converter {
+    /// PRODID of calendars built from records.
+    static let productID = "-//ChronoSketch//ics//EN"
+
+    /// Converts `inputs` to `.ics` or jCal (`options.to`), handing the output to `write` in
+    /// pieces as it is made; several inputs merge into one calendar (``CalendarMerge``). An
+    /// input that cannot be used at all is left out and returned.
+    ///
+    /// Memory stays flat in the size of `.ics` inputs: a date window is found by a first pass
+    /// of the events pipeline, and jCal is written as read when every input holds its
+    /// calendars in RFC order (``CalendarOutline``), else from the whole tree. Inputs that
+    /// must be read twice for either and cannot be (standard input, a pipe) are held as bytes.
+    /// - Returns: the diagnostics, inputs in order and each in line order, and the inputs
+    ///   that could not be used, in input order.
+    public static func calendar(
+        _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system,
+        write: ([UInt8]) -> Void
+    ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
+        var logs = inputs.map { _ in DiagnosticLog() }
+        var failures: [(input: Int, error: InputError)] = []
+        let windowed =
+            options.load.start != nil || options.load.end != nil || !options.load.filter.isEmpty
+        var sources: [InputSource?] = []
+        for (index, input) in inputs.enumerated() {
+            do {
+                sources.append(
+                    try readable(
+                        input, options: options, database: database,
+                        twice: windowed || options.to == .jcal, log: &logs[index]))
+            } catch {
+                failures.append((index, error))
+                sources.append(nil)
+            }
+        }
+        let window =
+            windowed
+            ? EventsInWindow(sources.compactMap { $0 }, options: options.load, database: database)
+            : nil
+        let names = inputs.map(\.name)
+
+        func drive<Sink: CalendarItemSink>(
+            _ merge: inout CalendarMerge<Sink>, flush: (inout Sink) -> Void
+        ) {
+            for (index, source) in sources.enumerated() {
+                guard let source else { continue }
+                do {
+                    var items = try ComponentSources.open(
+                        source, limits: options.load.limits, progress: options.load.progress)
+                    var checker = ComponentChecker(file: names[index], scope: .copy)
+                    while let item = try items.next() {
+                        checker.take(item)
+                        merge.take(item, input: index, log: &logs[index])
+                        flush(&merge.sink)
+                    }
+                    checker.finishInput()
+                    logs[index] += items.takeDiagnostics()
+                    logs[index] += checker.takeFindings().diagnostics
+                } catch {
+                    failures.append((index, error))
+                }
+            }
+            merge.finish()
+        }
+        func stream<Writer: CalendarItemWriter>(into writer: Writer) -> Int {
+            var merge = CalendarMerge(into: writer, names: names, window: window)
+            drive(&merge) { sink in
+                if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
+            }
+            if failures.count < inputs.count {
+                merge.sink.finish()
+                write(merge.sink.takeBytes())
+            }
+            return merge.linesThatAreNotProperties
+        }
+
+        var dropped = 0
+        if options.to == .ics {
+            _ = stream(into: ICalItemWriter())
+        } else if let calendars = streamingCalendars(sources, options: options) {
+            dropped = stream(into: JCalItemWriter(topLevelComponents: calendars))
+        } else {
+            var merge = CalendarMerge(into: DocumentBuilder(), names: names, window: window)
+            drive(&merge) { _ in }
+            dropped = merge.linesThatAreNotProperties
+            if failures.count < inputs.count {
+                var json = JSONWriter()
+                json.value(JCal.encode(merge.sink.document))
+                json.raw("\n")
+                write(json.bytes)
+            }
+        }
+        var diagnostics = logs.flatMap(\.diagnostics)
+        if dropped > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .noJCalForm, file: inputs.count == 1 ? inputs[0].name : "<inputs>", line: nil,
+                    message:
+                        "\(dropped) line\(dropped == 1 ? " is" : "s are") not properties or outside every component",
+                    assumption: "jCal has no form for them; they are left out"))
+        }
+        let unusable = failures.sorted { $0.input < $1.input }.map(\.error)
+        return (diagnostics, unusable)
+    }
+
+    /// How many top-level components jCal written as read holds; nil when an input needs its
+    /// whole tree first (``CalendarOutline``).
+    private static func streamingCalendars(_ sources: [InputSource?], options: ConversionOptions)
+        -> Int?
+    {
+        var calendars = 0
+        for case .some(let source) in sources {
+            let outline: CalendarOutline? =
+                if case .document(_, let document) = source {
+                    CalendarOutline(of: document)
+                } else {
+                    CalendarOutline(scanning: source, limits: options.load.limits)
+                }
+            guard let outline else { return nil }
+            calendars += outline.calendars
+        }
+        return sources.count > 1 ? 1 : calendars
+    }
+
+    /// Converts `inputs` to the occurrences `ics events` lists, sorted, as JSON, NDJSON or
+    /// CSV (`options.to`). An input that cannot be used at all is left out and named in
+    /// ``ConversionResult/unusableInputs``.
+    public static func occurrences(
+        _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system
+    ) -> ConversionResult {
+        var logs = inputs.map { _ in DiagnosticLog() }
+        var sources: [InputSource] = []
+        var failures: [InputError] = []
+        for (index, input) in inputs.enumerated() {
+            do {
+                sources.append(
+                    try readable(
+                        input, options: options, database: database, twice: false,
+                        log: &logs[index]))
+            } catch {
+                failures.append(error)
+            }
+        }
+        let format = OccurrenceFormat(rawValue: options.to.rawValue) ?? .json
+        let (records, sorted, found, failed) = OccurrenceRecords.load(
+            sources, options: options.load, format: format, columns: options.columns,
+            database: database)
+        return ConversionResult(
+            records: records, sorted: sorted, diagnostics: logs.flatMap(\.diagnostics) + found,
+            unusableInputs: inInputOrder(failures + failed, inputs))
+    }
+
+    /// Failures in the order of the inputs they name.
+    private static func inInputOrder(_ errors: [InputError], _ inputs: [InputSource])
+        -> [InputError]
+    {
+        func position(_ error: InputError) -> Int {
+            inputs.firstIndex { $0.name == error.file } ?? inputs.count
+        }
+        return errors.sorted { position($0) < position($1) }
+    }
+
+    // MARK: - Reading
+
+    /// The format of one input: `--from-format`, else its extension, else its content.
+    static func format(of input: InputSource, bytes: [UInt8]?, options: ConversionOptions)
+        -> ConversionFormat
+    {
+        if let format = options.from { return format }
+        if case .file(let path) = input, let format = ConversionFormat.inferred(fromPath: path),
+            format != .json
+        {
+            return format
+        }
+        guard let bytes else { return .ics }
+        return sniff(bytes)
+    }
+
+    /// Tells formats apart by their first characters.
+    static func sniff(_ bytes: [UInt8]) -> ConversionFormat {
+        let start = bytes.drop(while: {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB
+                || $0 == 0xBF
+        })
+        guard let first = start.first else { return .ics }
+        switch first {
+        case UInt8(ascii: "["):
+            let head = String(decoding: start.prefix(64), as: UTF8.self).lowercased()
+                .filter { !$0.isWhitespace }
+            return head.hasPrefix("[\"vcalendar\"") || head.hasPrefix("[[\"vcalendar\"")
+                ? .jcal : .json
+        case UInt8(ascii: "{"):
+            let lines = start.split(separator: 0x0A, omittingEmptySubsequences: true)
+            return lines.count > 1
+                && lines.allSatisfy { $0.drop(while: { $0 == 0x20 }).first == UInt8(ascii: "{") }
+                ? .ndjson : .json
+        default:
+            let head = String(decoding: start.prefix(6), as: UTF8.self).uppercased()
+            // A header row without a comma is no CSV a calendar was written to: the reader
+            // then says what the text is not (`expected 'BEGIN:VCALENDAR', found …`).
+            let firstLine = start.prefix { $0 != 0x0A && $0 != 0x0D }
+            return head.hasPrefix("BEGIN:") || !firstLine.contains(UInt8(ascii: ",")) ? .ics : .csv
+        }
+    }
+
+    /// One input of a command that reads events, as the loader takes it: `.ics` as it is
+    /// (standard input and regular files without a telling extension are told by their first
+    /// bytes, and still read as they come; a FIFO without one is `.ics`), jCal, JSON, NDJSON
+    /// and CSV as their tree.
+    /// - Throws: ``InputError`` when a record input cannot be read.
+    public static func eventInput(
+        _ input: InputSource, limits: ReadLimits, database: ZoneInfoDatabase = .system,
+        log: inout DiagnosticLog
+    ) throws(InputError) -> InputSource {
+        let format: ConversionFormat
+        switch input {
+        case .document:
+            return input
+        case .memory(_, let bytes):
+            format = sniff(bytes)
+        case .standardInput:
+            format = sniff(StandardInputAhead.shared.peek(significant: 256))
+        case .file(let path):
+            if let named = ConversionFormat.inferred(fromPath: path), named != .json {
+                format = named
+            } else if input.canBeReadTwice {
+                format = sniff(Self.head(of: path))
+            } else {
+                // A FIFO or a process substitution gives its bytes once: read as `.ics`.
+                return input
+            }
+        }
+        guard format != .ics else { return input }
+        let options = ConversionOptions(
+            from: format, to: .ics, load: LoadOptions(zone: .utc, limits: limits),
+            stamp: LocalDateTime(startOf: .minimum))
+        return try readable(input, options: options, database: database, twice: false, log: &log)
+    }
+
+    /// The first bytes of a file; empty when it cannot be read (the reader says why).
+    private static func head(of path: String) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4_096)).map { [UInt8]($0) } ?? []
+    }
+
+    private static func isICSByName(_ input: InputSource) -> Bool {
+        if case .file(let path) = input { return ConversionFormat.inferred(fromPath: path) == .ics }
+        return false
+    }
+
+    /// One input as something the reading can take: `.ics` text as it is (held as bytes when
+    /// it must be read `twice` and cannot be), every other format as its tree.
+    static func readable(
+        _ input: InputSource, options: ConversionOptions, database: ZoneInfoDatabase, twice: Bool,
+        log: inout DiagnosticLog
+    ) throws(InputError) -> InputSource {
+        if options.from == .ics || options.from == nil && isICSByName(input) {
+            return twice && !input.canBeReadTwice
+                ? .memory(name: input.name, bytes: try input.readAll()) : input
+        }
+        let bytes = try input.readAll()
+        let format = format(of: input, bytes: bytes, options: options)
+        var diagnostics: [Diagnostic] = []
+        let document: ICalDocument
+        switch format {
+        case .ics:
+            return .memory(name: input.name, bytes: bytes)
+        case .jcal:
+            let json = try JSONParser.parse(bytes, name: input.name)
+            do {
+                (document, diagnostics) = try JCal.decode(
+                    json, name: input.name, limits: options.load.limits)
+            } catch {
+                throw InputError(file: input.name, message: "Not jCal: \(error.message)")
+            }
+        case .json, .ndjson, .csv:
+            document = try RecordReader.read(
+                bytes, format: format, name: input.name, stamp: options.stamp,
+                database: database, diagnostics: &diagnostics)
+        }
+        log += diagnostics
+        return .document(name: input.name, document)
+    }
+}

@@ -1,0 +1,203 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchSyntax
+
+/// A field of the occurrence schema: its name, and that name as a JSON key, written once.
+public struct RecordField: Sendable {
+    public let name: String
+    /// `"name":`
+    let jsonKey: [UInt8]
+
+    init(_ name: String) {
+        self.name = name
+        var key = JSONWriter()
+        key.key(name)
+        jsonKey = key.bytes
+    }
+
+    static let id = RecordField("id")
+    static let uid = RecordField("uid")
+    static let recurrenceId = RecordField("recurrenceId")
+    static let title = RecordField("title")
+    static let allDay = RecordField("allDay")
+    static let start = RecordField("start")
+    static let end = RecordField("end")
+    static let zone = RecordField("zone")
+    static let status = RecordField("status")
+    static let transparency = RecordField("transparency")
+    static let location = RecordField("location")
+    static let categories = RecordField("categories")
+    static let attendees = RecordField("attendees")
+    static let organizer = RecordField("organizer")
+    static let resources = RecordField("resources")
+    static let url = RecordField("url")
+    static let color = RecordField("color")
+    static let description = RecordField("description")
+    static let originalStart = RecordField("originalStart")
+    static let originalZone = RecordField("originalZone")
+    static let sequence = RecordField("sequence")
+    static let file = RecordField("file")
+    static let line = RecordField("line")
+    static let address = RecordField("address")
+    static let name = RecordField("name")
+    static let role = RecordField("role")
+}
+
+/// Receives the fields of one occurrence record, in order; the JSON writer and the CSV writer
+/// are two.
+public protocol RecordSink {
+    mutating func field(_ field: RecordField, _ value: String?)
+    mutating func field(_ field: RecordField, _ value: Bool)
+    mutating func field(_ field: RecordField, _ value: Int)
+    mutating func field(_ field: RecordField, strings: [String])
+    mutating func field(_ field: RecordField, participant: Participant?)
+    mutating func field(_ field: RecordField, participants: [Participant])
+}
+
+/// The occurrence schema shared by `ics events --format json|ndjson|csv`, `ics convert` and
+/// the import of such files back to `.ics`: the fields and their order are written down once,
+/// in ``write(_:to:)``, and read back by ``OccurrenceRecord``.
+public enum OccurrenceSchema {
+    public static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
+        sink.field(.id, event.id)
+        sink.field(.uid, event.writtenUID)
+        sink.field(.recurrenceId, event.recurrenceId?.text)
+        sink.field(.title, event.title)
+        sink.field(.allDay, event.interval.isAllDay)
+        sink.field(.start, event.interval.startText)
+        sink.field(.end, event.interval.endText)
+        sink.field(.zone, event.zone)
+        sink.field(.status, event.status?.rawValue)
+        sink.field(.transparency, event.transparency.rawValue)
+        sink.field(.location, event.location)
+        sink.field(.categories, strings: event.categories)
+        sink.field(.attendees, participants: event.attendees)
+        sink.field(.organizer, participant: event.organizer)
+        sink.field(.resources, strings: event.resources)
+        sink.field(.url, event.url)
+        sink.field(.color, event.color)
+        sink.field(.description, event.description)
+        sink.field(.originalStart, event.originalStart.text)
+        sink.field(.originalZone, event.originalStart.zoneName)
+        sink.field(.sequence, event.sequence)
+        sink.field(.file, event.source.file)
+        sink.field(.line, event.source.line)
+    }
+
+    /// The field names in order, for the CSV header.
+    public static let columnNames: [String] = {
+        var names = NameCollector()
+        let time = LocalDateTime(startOf: .minimum)
+        if let sample = try? CalendarEvent(
+            uid: "x", title: "", interval: .timed(start: time, end: time),
+            source: SourceLocation(file: "", line: 1), originalStart: .floating(time))
+        {
+            write(sample, to: &names)
+        }
+        return names.names
+    }()
+
+    /// Writes one event as a JSON object.
+    public static func writeJSON(_ event: CalendarEvent, to writer: inout JSONWriter) {
+        writer.beginObject()
+        write(event, to: &writer)
+        writer.endObject()
+    }
+
+    /// One event as CSV fields.
+    public static func csvFields(_ event: CalendarEvent) -> [String] {
+        var sink = CSVRecordSink()
+        write(event, to: &sink)
+        return sink.fields
+    }
+
+    /// `Name <address>`, or the address alone.
+    public static func label(_ participant: Participant) -> String {
+        guard let name = participant.name, !name.isEmpty else { return participant.address }
+        return "\(name) <\(participant.address)>"
+    }
+}
+
+/// Writes fields as the members of the JSON object being written.
+extension JSONWriter: RecordSink {
+    public mutating func field(_ field: RecordField, _ value: String?) {
+        key(json: field.jsonKey)
+        string(value)
+    }
+
+    public mutating func field(_ field: RecordField, _ value: Bool) {
+        key(json: field.jsonKey)
+        bool(value)
+    }
+
+    public mutating func field(_ field: RecordField, _ value: Int) {
+        key(json: field.jsonKey)
+        number(value)
+    }
+
+    public mutating func field(_ field: RecordField, strings: [String]) {
+        key(json: field.jsonKey)
+        beginArray()
+        for value in strings { string(value) }
+        endArray()
+    }
+
+    public mutating func field(_ field: RecordField, participant: Participant?) {
+        key(json: field.jsonKey)
+        if let participant { write(participant) } else { null() }
+    }
+
+    public mutating func field(_ field: RecordField, participants: [Participant]) {
+        key(json: field.jsonKey)
+        beginArray()
+        for participant in participants { write(participant) }
+        endArray()
+    }
+
+    private mutating func write(_ participant: Participant) {
+        beginObject()
+        field(.address, participant.address)
+        field(.name, participant.name)
+        field(.role, participant.role)
+        field(.status, participant.status)
+        endObject()
+    }
+}
+
+/// Collects fields as CSV cells: lists joined with `; `, participants as `Name <address>`.
+struct CSVRecordSink: RecordSink {
+    var fields: [String] = []
+
+    mutating func field(_ field: RecordField, _ value: String?) { fields.append(value ?? "") }
+    mutating func field(_ field: RecordField, _ value: Bool) {
+        fields.append(value ? "true" : "false")
+    }
+    mutating func field(_ field: RecordField, _ value: Int) { fields.append(String(value)) }
+    mutating func field(_ field: RecordField, strings: [String]) {
+        fields.append(strings.joined(separator: "; "))
+    }
+
+    mutating func field(_ field: RecordField, participant: Participant?) {
+        fields.append(participant.map(OccurrenceSchema.label) ?? "")
+    }
+
+    mutating func field(_ field: RecordField, participants: [Participant]) {
+        fields.append(participants.map(OccurrenceSchema.label).joined(separator: "; "))
+    }
+}
+
+/// Records only the field names.
+private struct NameCollector: RecordSink {
+    var names: [String] = []
+
+    mutating func field(_ field: RecordField, _ value: String?) { names.append(field.name) }
+    mutating func field(_ field: RecordField, _ value: Bool) { names.append(field.name) }
+    mutating func field(_ field: RecordField, _ value: Int) { names.append(field.name) }
+    mutating func field(_ field: RecordField, strings: [String]) { names.append(field.name) }
+    mutating func field(_ field: RecordField, participant: Participant?) {
+        names.append(field.name)
+    }
+    mutating func field(_ field: RecordField, participants: [Participant]) {
+        names.append(field.name)
+    }
+}

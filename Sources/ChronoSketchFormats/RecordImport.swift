@@ -1,0 +1,201 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchSyntax
+
+/// Turns occurrence records back into events to write as `.ics`: the JSON, NDJSON and CSV that
+/// `ics events` and `ics convert` write (``OccurrenceSchema``), and the CSV shape Outlook and
+/// Google Calendar export (``OutlookCSV``).
+enum RecordImport {
+    /// One record's fields, from a JSON object or a CSV row.
+    struct Fields {
+        enum Storage {
+            case json([JSONMember])
+            case csv([String: String])
+        }
+
+        let storage: Storage
+        /// `line 12` or `record 3`, for messages.
+        let place: String
+        let line: Int?
+
+        func string(_ key: String) -> String? {
+            switch storage {
+            case .json(let members):
+                switch members.first(where: { $0.key == key })?.value {
+                case .string(let text)?: return text
+                case .integer(let number)?: return String(number)
+                case .bool(let flag)?: return flag ? "true" : "false"
+                default: return nil
+                }
+            case .csv(let row):
+                guard let text = row[key], !text.isEmpty else { return nil }
+                return text
+            }
+        }
+
+        func bool(_ key: String) -> Bool? {
+            if case .json(let members) = storage,
+                case .bool(let flag)? = members.first(where: { $0.key == key })?.value
+            {
+                return flag
+            }
+            switch string(key)?.lowercased() {
+            case "true"?, "yes"?, "1"?: return true
+            case "false"?, "no"?, "0"?: return false
+            default: return nil
+            }
+        }
+
+        func strings(_ key: String) -> [String] {
+            if case .json(let members) = storage,
+                case .array(let items)? = members.first(where: { $0.key == key })?.value
+            {
+                return items.compactMap(\.string)
+            }
+            return string(key).map(Self.list) ?? []
+        }
+
+        func participants(_ key: String) -> [Participant] {
+            if case .json(let members) = storage,
+                let value = members.first(where: { $0.key == key })?.value
+            {
+                let items = value.array ?? [value]
+                return items.compactMap { item in
+                    if let text = item.string { return Self.participant(text) }
+                    guard let address = item["address"]?.string, !address.isEmpty else {
+                        return nil
+                    }
+                    return Participant(
+                        address: address, name: item["name"]?.string, role: item["role"]?.string,
+                        status: item["status"]?.string)
+                }
+            }
+            return strings(key).compactMap(Self.participant)
+        }
+
+        /// `a; b` as two items (the CSV form of a list).
+        static func list(_ text: String) -> [String] {
+            text.split(separator: ";").map { String(Substring($0).trimmingSpaces) }.filter {
+                !$0.isEmpty
+            }
+        }
+
+        /// `Name <address>` or a bare address.
+        static func participant(_ text: String) -> Participant? {
+            let trimmed = String(Substring(text).trimmingSpaces)
+            guard !trimmed.isEmpty else { return nil }
+            if trimmed.hasSuffix(">"), let open = trimmed.lastIndex(of: "<") {
+                let name = String(Substring(trimmed[..<open]).trimmingSpaces)
+                let address = String(
+                    trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+                return Participant(address: address, name: name.isEmpty ? nil : name)
+            }
+            return Participant(address: trimmed)
+        }
+    }
+
+    /// A record that cannot become an event.
+    struct Problem: Error {
+        let message: String
+    }
+
+    /// An event draft from a record of the occurrence schema.
+    /// - Parameter knownZone: whether a zone name can be written with a VTIMEZONE.
+    static func draft(_ fields: Fields, knownZone: (String) -> Bool) throws(Problem) -> EventDraft {
+        guard let startText = fields.string("start") else {
+            throw Problem(message: "it has no start")
+        }
+        let zone = fields.string("zone")
+        let allDay = fields.bool("allDay") ?? (startText.count == 10)
+        let start = try time(
+            startText, allDay: allDay, zone: zone, knownZone: knownZone, field: "start")
+        var end: OriginalTime?
+        if let endText = fields.string("end") {
+            end = try time(endText, allDay: allDay, zone: zone, knownZone: knownZone, field: "end")
+        }
+        if case .date(let first) = start, end == nil, let next = try? first.adding(days: 1) {
+            end = .date(next)
+        }
+        let title = fields.string("title") ?? ""
+        var draft = EventDraft(
+            uid: fields.string("uid") ?? generatedUID(title, start, end), start: start, end: end,
+            title: title)
+        if let recurrence = fields.string("recurrenceId") {
+            draft.recurrenceId = try recurrenceTime(
+                recurrence, zone: fields.string("originalZone"), knownZone: knownZone)
+        }
+        draft.description = fields.string("description")
+        draft.location = fields.string("location")
+        draft.url = fields.string("url")
+        draft.color = fields.string("color")
+        draft.status = fields.string("status").flatMap { EventStatus(rawValue: $0.uppercased()) }
+        draft.transparency =
+            fields.string("transparency").flatMap { Transparency(rawValue: $0.uppercased()) }
+            ?? .opaque
+        draft.categories = fields.strings("categories")
+        draft.resources = fields.strings("resources")
+        draft.organizer = fields.participants("organizer").first
+        draft.attendees = fields.participants("attendees")
+        draft.sequence = fields.string("sequence").flatMap { Int($0) } ?? 0
+        return draft
+    }
+
+    /// A start or end in the schema's text forms, on the record's zone.
+    private static func time(
+        _ text: String, allDay: Bool, zone: String?, knownZone: (String) -> Bool, field: String
+    ) throws(Problem) -> OriginalTime {
+        if allDay || text.count == 10 {
+            guard let date = try? CivilDate(parsing: String(text.prefix(10))) else {
+                throw Problem(message: "its \(field) '\(text)' is not a date (YYYY-MM-DD)")
+            }
+            return .date(date)
+        }
+        let local: LocalDateTime
+        do {
+            local = try LocalDateTime(parsing: text)
+        } catch {
+            throw Problem(message: "its \(field): \(error)")
+        }
+        guard let zone, !zone.isEmpty else { return .floating(local) }
+        if zone == "UTC" { return .utc(local) }
+        guard knownZone(zone) else {
+            throw Problem(message: "its zone '\(zone)' is not a known IANA zone")
+        }
+        return .zoned(local, tzid: zone)
+    }
+
+    /// A recurrence id in ``OriginalTime/text`` form, in the zone the original start had.
+    private static func recurrenceTime(_ text: String, zone: String?, knownZone: (String) -> Bool)
+        throws(Problem) -> OriginalTime
+    {
+        if text.hasSuffix("Z"), let local = try? LocalDateTime(parsing: String(text.dropLast())) {
+            return .utc(local)
+        }
+        if let date = try? CivilDate(parsing: text) { return .date(date) }
+        guard let local = try? LocalDateTime(parsing: text) else {
+            throw Problem(message: "its recurrenceId '\(text)' is not a date or date-time")
+        }
+        if let zone, zone != "UTC", knownZone(zone) { return .zoned(local, tzid: zone) }
+        return .floating(local)
+    }
+
+    /// A stable UID for a record without one: a hash (FNV-1a) of its title and times, so the
+    /// same event gets the same UID however its record was written.
+    static func generatedUID(_ title: String, _ start: OriginalTime, _ end: OriginalTime?) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        /// The time with its zone, so the same wall clock in two zones hashes apart.
+        func written(_ time: OriginalTime?) -> String? {
+            guard let time else { return nil }
+            guard case .zoned(let local, let tzid) = time else { return time.text }
+            return local.description + " " + tzid
+        }
+        for part in [title, written(start), written(end)] {
+            for byte in (part ?? "").utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            hash = (hash ^ 0x1F) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + "@chronosketch.imported"
+    }
+}

@@ -1,0 +1,194 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchSyntax
+
+/// Reads occurrence records into a calendar tree: the JSON, NDJSON and CSV that `ics events`
+/// and `ics convert` write, and Outlook's and Google's CSV shape. Each record becomes a VEVENT
+/// built from its fields (``RecordImport``, ``ComponentBuilder``), on the line of its record,
+/// with a VTIMEZONE built by libical for each zone named; a record that cannot become one is
+/// reported and skipped.
+enum RecordReader {
+    /// The calendar of the records in `bytes`, in `format` (json, ndjson or csv).
+    static func read(
+        _ bytes: [UInt8], format: ConversionFormat, name: String, stamp: LocalDateTime,
+        database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
+    ) throws(InputError) -> ICalDocument {
+        var fields: [RecordImport.Fields]
+        var outlook = false
+        switch format {
+        case .ndjson: fields = ndjson(bytes, name: name, diagnostics: &diagnostics)
+        case .csv: (fields, outlook) = try csv(bytes, name: name)
+        default: fields = try json(bytes, name: name, diagnostics: &diagnostics)
+        }
+        return try calendar(
+            fields, name: name, stamp: stamp, database: database, diagnostics: &diagnostics,
+            outlook: outlook)
+    }
+
+    /// A JSON array of record objects, or one object.
+    private static func json(
+        _ bytes: [UInt8], name: String, diagnostics: inout [Diagnostic]
+    ) throws(InputError) -> [RecordImport.Fields] {
+        let json = try JSONParser.parse(bytes, name: name)
+        let items: [JSONValue]
+        switch json {
+        case .array(let list): items = list
+        case .object: items = [json]
+        default:
+            throw InputError(
+                file: name,
+                message: "Expected occurrence records: an array of objects or one object")
+        }
+        let lines = JSONParser.arrayElementLines(bytes)
+        var fields: [RecordImport.Fields] = []
+        for (index, item) in items.enumerated() {
+            let line = lines.indices.contains(index) ? lines[index] : nil
+            guard case .object(let members) = item else {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .record, file: name, line: line,
+                        message: "Record \(index + 1) is not an object",
+                        assumption: "record skipped"))
+                continue
+            }
+            fields.append(
+                RecordImport.Fields(
+                    storage: .json(members), place: "record \(index + 1)", line: line))
+        }
+        return fields
+    }
+
+    /// One record object per line.
+    private static func ndjson(
+        _ bytes: [UInt8], name: String, diagnostics: inout [Diagnostic]
+    ) -> [RecordImport.Fields] {
+        var fields: [RecordImport.Fields] = []
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .enumerated()
+        {
+            let trimmed = line.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+            guard !trimmed.isEmpty else { continue }
+            let problem: String
+            do {
+                if case .object(let members) = try JSONParser.parse(Array(line)) {
+                    fields.append(
+                        RecordImport.Fields(
+                            storage: .json(members), place: "line \(index + 1)", line: index + 1
+                        ))
+                    continue
+                }
+                problem = "it is not a JSON object"
+            } catch {
+                problem = "it is not JSON (\(error.message), column \(error.column))"
+            }
+            diagnostics.append(
+                Diagnostic(
+                    .error, .record, file: name, line: index + 1,
+                    message: "Line \(index + 1): \(problem)",
+                    assumption: "line skipped"))
+        }
+        return fields
+    }
+
+    /// A header and a row per record, in the schema's columns or Outlook's.
+    private static func csv(_ bytes: [UInt8], name: String) throws(InputError) -> (
+        fields: [RecordImport.Fields], outlook: Bool
+    ) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let records: [CSVReader.Record]
+        do {
+            records = try CSVReader.records(text)
+        } catch {
+            throw InputError(
+                file: name, line: error.line, message: "Not CSV: \(error.message)")
+        }
+        guard let header = records.first else {
+            throw InputError(file: name, message: "Empty file: no calendar data")
+        }
+        let names = header.fields.map { $0.trimmingCharacters() }
+        guard OutlookCSV.matches(names) || names.contains("start") else {
+            throw InputError(
+                file: name, line: header.line,
+                message:
+                    "Not a calendar CSV: the header has neither 'start' nor Outlook's 'Subject' and 'Start Date'"
+            )
+        }
+        var fields: [RecordImport.Fields] = []
+        for record in records.dropFirst() {
+            var row: [String: String] = [:]
+            for (index, name) in names.enumerated() where index < record.fields.count {
+                row[name] = record.fields[index]
+            }
+            fields.append(
+                RecordImport.Fields(
+                    storage: .csv(row), place: "line \(record.line)", line: record.line))
+        }
+        return (fields, OutlookCSV.matches(names))
+    }
+
+    /// Records as a calendar of VEVENTs built from their fields (``ComponentBuilder``), each on
+    /// the line of its record, with a VTIMEZONE built by libical for each zone named.
+    private static func calendar(
+        _ records: [RecordImport.Fields], name: String, stamp: LocalDateTime,
+        database: ZoneInfoDatabase, diagnostics: inout [Diagnostic], outlook: Bool
+    ) throws(InputError) -> ICalDocument {
+        var events: [ICalComponent] = []
+        var zones: [String] = []
+        for (index, record) in records.enumerated() {
+            do {
+                let draft: EventDraft
+                if outlook, case .csv(let row) = record.storage {
+                    draft = try OutlookCSV.draft(row)
+                } else {
+                    draft = try RecordImport.draft(record) { database.zone(named: $0) != nil }
+                }
+                let (event, omissions) = try ComponentBuilder.vevent(
+                    draft, stamp: stamp, line: record.line ?? index + 1)
+                for zone in draft.zoneNames where !zones.contains(zone) { zones.append(zone) }
+                events.append(event)
+                for omission in omissions {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, .record, file: name, line: record.line,
+                            message: "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(omission)",
+                            assumption: "left out"))
+                }
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, .record, file: name, line: record.line,
+                        message:
+                            "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(error.message)",
+                        assumption: "record skipped"))
+            }
+        }
+        var calendar = ICalComponent(
+            name: "VCALENDAR",
+            properties: [
+                ICalProperty(name: "VERSION", rawValue: "2.0", line: 1),
+                ICalProperty(name: "PRODID", rawValue: Converter.productID, line: 1),
+            ], line: 1)
+        for zone in zones {
+            guard let definition = LibicalTimezone.vtimezone(named: zone),
+                let component = try? DocumentReader.read(text: definition, name: name)
+                    .components.first
+            else { continue }
+            calendar.components.append(component)
+        }
+        calendar.components += events
+        return ICalDocument(components: [calendar])
+    }
+}
+
+extension JSONParser {
+    /// The JSON value of a whole input; a syntax error names its line and column.
+    static func parse(_ bytes: [UInt8], name: String) throws(InputError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw InputError(
+                file: name, line: error.line,
+                message: "Not JSON: \(error.message) (column \(error.column))")
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import ChronoSketchCore
+
+/// A parameter of a content line (RFC 5545 §3.2), with its values unquoted and RFC 6868
+/// caret escapes decoded.
+public struct ICalParameter: Sendable, Hashable {
+    /// Upper-cased name (`TZID`, `CN`, `X-FOO`).
+    public var name: String
+    public var values: [String]
+
+    public init(name: String, values: [String]) {
+        self.name = name
+        self.values = values
+    }
+}
+
+/// One content line: what was written and where, and its values, read once by the property's
+/// value type when the line is read (``reading``).
+public struct ICalProperty: Sendable, Hashable {
+    /// Upper-cased name; empty for a line that is not a property at all, kept so that it is
+    /// written back as it came.
+    public let name: String
+    /// The property the name names, when it is one of the RFC's.
+    public let known: KnownProperty?
+    public var parameters: [ICalParameter]
+    /// The unfolded content line as read (or as rebuilt by a repair of the reader).
+    public let contentLine: [UInt8]
+    /// Where the value starts in ``contentLine``.
+    let valueStart: Int
+    /// The physical line the content line starts on.
+    public var line: Int
+    /// Problems of the line itself: parameters that could not be read and were left out, a
+    /// repair the reader made, a line that is not a property.
+    public var lineProblems: [Problem]
+    /// The values read by the property's value type (``ValueReader``), and what went wrong
+    /// reading them: read once, when the property is made, and never again.
+    public private(set) var reading = ValueReading(values: [], error: nil, warnings: [])
+
+    /// A property from its parts; the content line is rebuilt from them.
+    public init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
+        let (bytes, valueStart) = TokenizedLine.canonical(
+            name: name, parameters: parameters, value: rawValue)
+        self.init(
+            name: name, parameters: parameters, contentLine: bytes, valueStart: valueStart,
+            line: line)
+    }
+
+    package init(
+        name: String, parameters: [ICalParameter], contentLine: [UInt8], valueStart: Int,
+        line: Int, lineProblems: [Problem] = []
+    ) {
+        self.name = name
+        known = KnownProperty(name: name)
+        self.parameters = parameters
+        self.contentLine = contentLine
+        self.valueStart = valueStart
+        self.line = line
+        self.lineProblems = lineProblems
+        reading = ValueReader.read(self)
+    }
+
+    /// A line that is not a property, kept as written.
+    package init(unreadable bytes: [UInt8], line: Int, problem: Problem) {
+        self.init(
+            name: "", parameters: [], contentLine: bytes, valueStart: bytes.count, line: line,
+            lineProblems: [problem])
+    }
+
+    /// Whether the line is a property (name, parameters, colon, value).
+    public var isProperty: Bool { !name.isEmpty }
+
+    /// The value as written, escapes kept.
+    public var rawValue: String {
+        String(decoding: contentLine[valueStart...], as: UTF8.self)
+    }
+
+    /// The value's bytes as written.
+    package var rawValueBytes: ArraySlice<UInt8> { contentLine[valueStart...] }
+
+    /// Every value, in order; empty when the value could not be read.
+    public var values: [ICalValue] { reading.values }
+
+    /// The first value; nil when the value could not be read.
+    public var value: ICalValue? { reading.values.first }
+
+    /// Whether the value could be read by its type.
+    public var isUnderstood: Bool { reading.error == nil }
+
+    /// Everything wrong with the line and its value, worded for a message.
+    public var problems: [Problem] { lineProblems + reading.problems }
+
+    /// The first value of the named parameter (names compare upper-cased).
+    public func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.values.first
+    }
+}
+
+/// A component (VEVENT, VTIMEZONE, VALARM, …) with its properties and sub-components in order.
+public struct ICalComponent: Sendable, Hashable {
+    /// How the reader found the end of a component.
+    public enum Closing: Sendable, Hashable {
+        /// By its own END line.
+        case end
+        /// By an END that named another component, or by the END of one around it.
+        case recovered
+        /// By the end of the input: what follows its last line may be missing.
+        case endOfInput
+    }
+
+    /// Upper-cased name.
+    public var name: String
+    public var properties: [ICalProperty]
+    public var components: [ICalComponent]
+    /// The line of its BEGIN.
+    public var line: Int
+    public var closing: Closing
+    /// Its BEGIN and END lines as written, when they differ from `BEGIN:NAME` and `END:NAME`
+    /// (another case, blanks, another name on a mistyped END), so they are written back as
+    /// they came.
+    var beginText: [UInt8]?
+    var endText: [UInt8]?
+    /// How many properties of the component around it were read before it, so a calendar
+    /// that puts properties after its components (RFC 5545 puts them first) is written back
+    /// in its own order; nil after all of them.
+    package var precedingProperties: Int?
+
+    public init(
+        name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [],
+        line: Int
+    ) {
+        self.name = name
+        self.properties = properties
+        self.components = components
+        self.line = line
+        closing = .end
+    }
+
+    /// The first property with this name.
+    public func property(_ name: String) -> ICalProperty? {
+        properties.first { $0.name == name }
+    }
+
+    /// Every property with this name, in order.
+    public func properties(_ name: String) -> [ICalProperty] {
+        properties.filter { $0.name == name }
+    }
+}
+
+extension ICalComponent {
+    /// How many lines in it and its components are not properties.
+    package var linesThatAreNotProperties: Int {
+        properties.count { !$0.isProperty }
+            + components.reduce(0) { $0 + $1.linesThatAreNotProperties }
+    }
+}
+
+extension ICalComponent {
+    /// Its properties and components in the order they were read: a calendar that puts
+    /// properties after components (RFC 5545 puts them first) keeps its own order.
+    func forEachInReadOrder(
+        property visitProperty: (ICalProperty) -> Void,
+        component visitComponent: (ICalComponent) -> Void
+    ) {
+        var written = 0
+        for child in components {
+            let before = min(child.precedingProperties ?? properties.count, properties.count)
+            while written < before {
+                visitProperty(properties[written])
+                written += 1
+            }
+            visitComponent(child)
+        }
+        for property in properties[written...] { visitProperty(property) }
+    }
+}

@@ -1,0 +1,316 @@
+import ChronoSketchCore
+import Foundation
+
+/// A RECUR value (RFC 5545 §3.3.10, RFC 7529 RSCALE and SKIP), read once from the text as
+/// written and checked before libical's iterator is given it: known parts only, numbers with at
+/// most nine digits and in range, `INTERVAL` and `COUNT` at least 1, a valid `UNTIL`.
+///
+/// The parts keep their order and their values as written (names upper-cased), so the rule
+/// can be written again as it came, in `.ics` and in jCal.
+public struct RecurrenceRule: Sendable, Hashable {
+    /// One `NAME=VALUE` part.
+    public struct Part: Sendable, Hashable {
+        /// Upper-cased.
+        public var name: String
+        /// As written.
+        public var value: String
+    }
+
+    public enum Frequency: Int, Sendable, Comparable {
+        case secondly, minutely, hourly, daily, weekly, monthly, yearly
+
+        public static func < (lhs: Frequency, rhs: Frequency) -> Bool {
+            lhs.rawValue < rhs.rawValue
+        }
+
+        /// Steps of this frequency in a day, for the sub-daily ones.
+        var stepsPerDay: Int? {
+            switch self {
+            case .secondly: 86_400
+            case .minutely: 1440
+            case .hourly: 24
+            default: nil
+            }
+        }
+    }
+
+    /// The rule's parts in order.
+    public let parts: [Part]
+    public let frequency: Frequency
+    public let interval: Int
+    public let count: Int?
+    public let until: ICalDateTime?
+
+    private static let frequencies: [Substring: Frequency] = [
+        "SECONDLY": .secondly, "MINUTELY": .minutely, "HOURLY": .hourly, "DAILY": .daily,
+        "WEEKLY": .weekly, "MONTHLY": .monthly, "YEARLY": .yearly,
+    ]
+    private static let weekdays: Set<Substring> = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
+    /// Ranges of the numeric BY parts; `signed` allows the mirrored negative values.
+    private static let numericParts: [Substring: (minimum: Int, maximum: Int, signed: Bool)] = [
+        "BYSECOND": (0, 60, false), "BYMINUTE": (0, 59, false), "BYHOUR": (0, 23, false),
+        "BYMONTHDAY": (1, 31, true), "BYYEARDAY": (1, 366, true), "BYWEEKNO": (1, 53, true),
+        "BYSETPOS": (1, 366, true),
+    ]
+
+    /// Reads and checks a rule.
+    /// - Throws: ``RecurrenceRuleError`` quoting the rule and naming what is wrong.
+    public init(parsing text: some StringProtocol) throws(RecurrenceRuleError) {
+        let rule = Substring(text)
+        func invalid(_ reason: String) -> RecurrenceRuleError {
+            RecurrenceRuleError(rule: String(rule), reason: reason)
+        }
+        var parts: [Part] = []
+        var frequency: Frequency?
+        var interval = 1
+        var count: Int?
+        var until: ICalDateTime?
+        for part in rule.split(separator: ";") {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pieces.count == 2, !pieces[1].isEmpty else {
+                throw invalid("'\(part)' is not NAME=VALUE")
+            }
+            let name = Substring(pieces[0].uppercased())
+            let value = Substring(pieces[1].uppercased())
+            switch name {
+            case "FREQ":
+                guard let known = Self.frequencies[value] else {
+                    throw invalid("unknown FREQ '\(value)'")
+                }
+                frequency = known
+            case "INTERVAL":
+                // libical keeps INTERVAL in a 16-bit field.
+                guard let number = Self.number(value, digits: 5), (1...32_767).contains(number)
+                else {
+                    throw invalid("INTERVAL must be a whole number from 1 to 32767")
+                }
+                interval = number
+            case "COUNT":
+                guard let number = Self.number(value, digits: 10),
+                    (1...Int(Int32.max)).contains(number)
+                else {
+                    throw invalid("COUNT must be a whole number from 1 to 2147483647")
+                }
+                count = number
+            case "UNTIL":
+                do {
+                    until = try ICalDateTimeText.parse(value)
+                } catch {
+                    throw invalid(error.description)
+                }
+            case "WKST":
+                guard Self.weekdays.contains(value) else {
+                    throw invalid("unknown WKST '\(value)'")
+                }
+            case "BYDAY":
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard item.count >= 2, Self.weekdays.contains(item.suffix(2)) else {
+                        throw invalid("'\(item)' in BYDAY is not a weekday")
+                    }
+                    let ordinal = item.dropLast(2)
+                    if !ordinal.isEmpty {
+                        guard let number = Self.signedNumber(ordinal), number != 0,
+                            abs(number) <= 53
+                        else {
+                            throw invalid("'\(item)' in BYDAY has an ordinal outside ±1…53")
+                        }
+                    }
+                }
+            case "BYMONTH":
+                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    let digits = item.hasSuffix("L") ? item.dropLast() : item
+                    guard let month = Self.number(digits), (1...13).contains(month) else {
+                        throw invalid("'\(item)' in BYMONTH is not a month")
+                    }
+                }
+            case "RSCALE", "SKIP":
+                break
+            default:
+                if let range = Self.numericParts[name] {
+                    for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                        guard let number = Self.signedNumber(item),
+                            (range.minimum...range.maximum).contains(
+                                range.signed ? abs(number) : number),
+                            range.signed || number >= 0
+                        else {
+                            throw invalid("'\(item)' in \(name) is out of range")
+                        }
+                    }
+                } else if !name.hasPrefix("X-") {
+                    throw invalid("unknown part '\(name)'")
+                }
+            }
+            parts.append(Part(name: String(name), value: String(pieces[1])))
+        }
+        guard let frequency else { throw invalid("FREQ is missing") }
+        self.parts = parts
+        self.frequency = frequency
+        self.interval = interval
+        self.count = count
+        self.until = until
+    }
+
+    /// Whether two rules say the same: the same parts in the same order, an UNTIL compared by
+    /// the time it names (jCal writes it in its extended form).
+    public static func == (lhs: RecurrenceRule, rhs: RecurrenceRule) -> Bool {
+        lhs.parts.count == rhs.parts.count && lhs.until == rhs.until
+            && zip(lhs.parts, rhs.parts).allSatisfy {
+                $0.name == $1.name && ($0.name == "UNTIL" || $0.value == $1.value)
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for part in parts {
+            hasher.combine(part.name)
+            if part.name != "UNTIL" { hasher.combine(part.value) }
+        }
+        hasher.combine(until)
+    }
+
+    /// The rule as written: its parts joined by `;`.
+    public var text: String {
+        parts.map { "\($0.name)=\($0.value)" }.joined(separator: ";")
+    }
+
+    /// A rule that does not read as written but does once a known slip of its producer is
+    /// undone, with what was undone: `\;` and `\,` (the rule escaped as if it were TEXT),
+    /// and a COUNT below 1 beside an UNTIL (a producer's "no count"). Nil when the text reads
+    /// as it is, or does not read even so.
+    static func repairing(_ text: String) -> (rule: RecurrenceRule, repairs: [String])? {
+        guard (try? RecurrenceRule(parsing: text)) == nil else { return nil }
+        var repaired = text
+        var repairs: [String] = []
+        if repaired.contains("\\;") || repaired.contains("\\,") {
+            repaired = repaired.replacingOccurrences(of: "\\;", with: ";")
+                .replacingOccurrences(of: "\\,", with: ",")
+            repairs.append("is written with text escapes ('\\;')")
+        }
+        var parts = repaired.split(separator: ";", omittingEmptySubsequences: false)
+        let names = parts.map { $0.prefix { $0 != "=" }.uppercased() }
+        if names.contains("UNTIL"), let index = names.firstIndex(of: "COUNT"),
+            let count = Int(parts[index].drop { $0 != "=" }.dropFirst()), count < 1
+        {
+            parts.remove(at: index)
+            repaired = parts.joined(separator: ";")
+            repairs.append("has COUNT=\(count) beside UNTIL (the COUNT is ignored)")
+        }
+        guard !repairs.isEmpty, let rule = try? RecurrenceRule(parsing: repaired) else {
+            return nil
+        }
+        return (rule, repairs)
+    }
+
+    private static func number(_ text: Substring, digits: Int = 9) -> Int? {
+        guard !text.isEmpty, text.count <= digits, text.allSatisfy(\.isASCIIDigit) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    private static func signedNumber(_ text: Substring) -> Int? {
+        if text.hasPrefix("-") { return number(text.dropFirst()).map { -$0 } }
+        if text.hasPrefix("+") { return number(text.dropFirst()) }
+        return number(text)
+    }
+
+    package func values(_ name: String) -> [Substring] {
+        parts.first { $0.name == name }?.value.uppercased().split(separator: ",") ?? []
+    }
+
+    package func has(_ name: String) -> Bool { parts.contains { $0.name == name } }
+
+    /// Whether the rule has neither COUNT nor UNTIL.
+    package var isUnbounded: Bool { count == nil && until == nil }
+
+    /// The largest number of FREQ steps libical may take inside one call between two instances,
+    /// for the sub-daily frequencies it walks step by step; nil when no bound is known (the
+    /// rule can never match).
+    ///
+    /// libical 3.0.16 has no budget inside `icalrecur_iterator_next`: a SECONDLY rule limited
+    /// to February 29 walks four years of seconds per instance.
+    package var worstStepsBetweenInstances: Int? {
+        guard let perDay = frequency.stepsPerDay else { return 0 }
+        var days = 1
+        if has("BYDAY") { days = max(days, 7) }
+        if has("BYMONTHDAY") { days = max(days, onlyLeapDay ? 1461 : 62) }
+        if has("BYMONTH") { days = max(days, 366) }
+        if has("BYYEARDAY") {
+            days = max(
+                days, values("BYYEARDAY").allSatisfy { abs(Int($0) ?? 0) == 366 } ? 1461 : 366)
+        }
+        if has("BYWEEKNO") { days = max(days, 7 * 366) }
+        if neverMatches { return nil }
+        return days * perDay / max(1, interval)
+    }
+
+    /// BYMONTHDAY values that exist in none of the BYMONTH months, or BYDAY ordinals beyond any
+    /// month or year: the rule has no instance at all.
+    package var neverMatches: Bool {
+        let months = values("BYMONTH").compactMap { Int($0.hasSuffix("L") ? $0.dropLast() : $0) }
+        let days = values("BYMONTHDAY").compactMap { Int($0) }
+        if !days.isEmpty, !months.isEmpty {
+            let longest =
+                months.map { CivilDate.daysIn(month: min(max($0, 1), 12), year: 2024) }.max() ?? 31
+            if days.allSatisfy({ abs($0) > longest }) { return true }
+        }
+        let limit = frequency == .monthly || (frequency == .yearly && !months.isEmpty) ? 5 : 53
+        let ordinals = values("BYDAY").compactMap { Int($0.dropLast(2)) }
+        if !ordinals.isEmpty, ordinals.count == values("BYDAY").count,
+            ordinals.allSatisfy({ abs($0) > limit })
+        {
+            return true
+        }
+        return false
+    }
+
+    private var onlyLeapDay: Bool {
+        let months = values("BYMONTH").compactMap { Int($0) }
+        let days = values("BYMONTHDAY").compactMap { Int($0) }
+        return months == [2] && !days.isEmpty && days.allSatisfy { $0 == 29 || $0 == -1 }
+            && days.contains(29)
+    }
+
+    /// Rule features libical 3.0.16 is known to expand differently from RFC 5545 (libical
+    /// fixed them later; its own regression data shows the differences), worded for a warning.
+    package var libicalCaveats: [String] {
+        var caveats: [String] = []
+        if has("BYWEEKNO") { caveats.append("BYWEEKNO") }
+        // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule).
+        if frequency == .daily || frequency == .weekly, has("BYSETPOS") {
+            caveats.append("BYSETPOS with FREQ=\(name)")
+        }
+        if frequency == .daily,
+            (values("BYMONTHDAY") + values("BYYEARDAY")).contains(where: { $0.hasPrefix("-") })
+        {
+            caveats.append("negative BYMONTHDAY or BYYEARDAY with FREQ=\(name)")
+        }
+        let days = values("BYDAY").map { $0.uppercased() }
+        if Set(days).count != days.count { caveats.append("repeated BYDAY values") }
+        return caveats
+    }
+
+    private var name: String {
+        switch frequency {
+        case .secondly: "SECONDLY"
+        case .minutely: "MINUTELY"
+        case .hourly: "HOURLY"
+        case .daily: "DAILY"
+        case .weekly: "WEEKLY"
+        case .monthly: "MONTHLY"
+        case .yearly: "YEARLY"
+        }
+    }
+}
+
+/// Why a RECUR value cannot be used.
+public struct RecurrenceRuleError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let rule: String
+    public let reason: String
+
+    public var description: String { "Invalid recurrence rule '\(rule)': \(reason)" }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// Where a calendar is read from.
+public enum InputSource: Sendable, Hashable {
+    /// A file path as the user wrote it.
+    case file(String)
+    /// Standard input (`-` on the command line, or no file at all).
+    case standardInput
+    /// Bytes already in memory, under a name used in messages.
+    case memory(name: String, bytes: [UInt8])
+    /// A tree already read or built (jCal, records, a merge), under a name used in messages:
+    /// the loader takes its components as they are, with no text in between.
+    case document(name: String, ICalDocument)
+
+    /// The name diagnostics use: the path as given, `<stdin>`, or the memory name.
+    public var name: String {
+        switch self {
+        case .file(let path): path
+        case .standardInput: "<stdin>"
+        case .memory(let name, _), .document(let name, _): name
+        }
+    }
+}
+
+extension InputSource {
+    /// Whether reading it again gives the same content: a regular file or what is in
+    /// memory, not standard input, a pipe or a device.
+    package var canBeReadTwice: Bool {
+        switch self {
+        case .memory, .document: return true
+        case .standardInput: return false
+        case .file(let path):
+            let type = try? FileManager.default.attributesOfItem(atPath: path)[.type]
+            return (type as? FileAttributeType) == .typeRegular
+        }
+    }
+
+    package var isDocument: Bool {
+        if case .document = self { return true }
+        return false
+    }
+
+    /// The whole input, for formats that are read in one piece (JSON, CSV).
+    /// - Throws: ``InputError`` when it cannot be read or is empty.
+    package func readAll() throws(InputError) -> [UInt8] {
+        var reader = try ChunkReader(self)
+        var bytes: [UInt8] = []
+        while let chunk = try reader.next() { bytes += chunk }
+        guard !bytes.isEmpty else {
+            throw InputError(file: name, message: "Empty file: no calendar data")
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return bytes
+    }
+}
+
+/// Reads an input in chunks, so a large file is never held whole.
+package struct ChunkReader {
+    private let name: String
+    private let chunkSize: Int
+    /// The descriptor read from; nil once the input has ended.
+    private var descriptor: Int32?
+    /// Whether ``descriptor`` is this reader's own, to close at the end.
+    private var ownsDescriptor = false
+    private var memory: [UInt8]?
+    private var memoryOffset = 0
+    /// Bytes of standard input read ahead to tell its format, given out first.
+    private var pending: [UInt8]?
+    /// Told every chunk read.
+    private let progress: ReadProgress?
+
+    /// Opens the input.
+    /// - Throws: ``InputError`` for a missing file, a directory or an unreadable file.
+    /// - Parameter chunkSize: bytes per read (small sizes exercise chunk boundaries in tests).
+    /// - Parameter progress: told the size of every chunk read.
+    package init(_ source: InputSource, chunkSize: Int = 1 << 20, progress: ReadProgress? = nil)
+        throws(InputError)
+    {
+        name = source.name
+        self.chunkSize = chunkSize
+        self.progress = progress
+        switch source {
+        case .memory(_, let bytes):
+            memory = bytes
+        case .document(_, let document):
+            // Only what needs the text asks for it; the loader reads the tree itself.
+            memory = ICalWriter.write(document)
+        case .standardInput:
+            descriptor = STDIN_FILENO
+            let ahead = StandardInputAhead.shared.take()
+            if !ahead.isEmpty { pending = ahead }
+        case .file(let path):
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            guard opened >= 0 else {
+                throw InputError(file: path, message: Self.openFailure(errno))
+            }
+            var status = stat()
+            if fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                Glibc.close(opened)
+                throw InputError(file: path, message: "Is a directory, not a calendar file")
+            }
+            descriptor = opened
+            ownsDescriptor = true
+        }
+    }
+
+    /// Why a file could not be opened, in words.
+    private static func openFailure(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "No such file"
+        case ELOOP: "It is a loop of symbolic links"
+        case EACCES, EPERM: "Permission denied: cannot read the file"
+        case ENOTDIR: "No such file (a folder on its path is a file)"
+        default: "Cannot open the file: \(SystemError.describe(errno: code))"
+        }
+    }
+
+    /// The next chunk, or nil at the end of the input.
+    /// - Throws: ``InputError`` when reading fails.
+    mutating func next() throws(InputError) -> [UInt8]? {
+        if let bytes = memory {
+            guard memoryOffset < bytes.count else {
+                memory = nil
+                return nil
+            }
+            let end = min(bytes.count, memoryOffset + chunkSize)
+            defer { memoryOffset = end }
+            progress?.read(end - memoryOffset)
+            return Array(bytes[memoryOffset..<end])
+        }
+        if let ahead = pending {
+            pending = nil
+            progress?.read(ahead.count)
+            return ahead
+        }
+        guard let descriptor else { return nil }
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            // What is there: a terminal's line, a pipe's buffer, a file's next chunk. A read
+            // that returns nothing is the end (one Ctrl-D on a terminal).
+            let count = read(descriptor, &buffer, chunkSize)
+            if count > 0 {
+                progress?.read(count)
+                buffer.removeLast(chunkSize - count)
+                return buffer
+            }
+            if count == 0 {
+                close()
+                return nil
+            }
+            let code = errno
+            if code == EINTR { continue }
+            close()
+            throw InputError(file: name, message: Self.readFailure(code, descriptor: descriptor))
+        }
+    }
+
+    /// Why reading failed, in words.
+    private static func readFailure(_ code: Int32, descriptor: Int32) -> String {
+        if code == EBADF, descriptor == STDIN_FILENO { return "Standard input is closed" }
+        if code == EISDIR { return "Is a directory, not a calendar file" }
+        return "Cannot read: \(SystemError.describe(errno: code))"
+    }
+
+    private mutating func close() {
+        if let descriptor, ownsDescriptor { Glibc.close(descriptor) }
+        descriptor = nil
+    }
+}
+
+/// The first bytes of standard input, read before its reader opens it so that its format can
+/// be told (``Converter/sniff(_:)``); the reader then gives them out first.
+package final class StandardInputAhead: @unchecked Sendable {
+    package static let shared = StandardInputAhead()
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private var ended = false
+
+    /// Most bytes looked at ahead: input that shows nothing but blanks (or NULs) for this long
+    /// is told apart by what it has.
+    static let peekLimit = 1 << 20
+
+    /// At least `count` bytes that are not blanks (or all there is, or the first
+    /// ``peekLimit`` bytes), without consuming them.
+    /// - Complexity: O(n) in the bytes read ahead.
+    package func peek(significant count: Int) -> [UInt8] {
+        lock.withLock {
+            var significant = bytes.count { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while !ended, significant < count, bytes.count < Self.peekLimit {
+                let read = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
+                if read < 0, errno == EINTR { continue }
+                // The end, or an error that reading the input proper reports.
+                guard read > 0 else {
+                    ended = true
+                    break
+                }
+                let data = buffer[0..<read]
+                significant += data.count { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+                bytes += data
+            }
+            return bytes
+        }
+    }
+
+    /// What was read ahead, once.
+    func take() -> [UInt8] {
+        lock.withLock {
+            defer { bytes = [] }
+            return bytes
+        }
+    }
+}
