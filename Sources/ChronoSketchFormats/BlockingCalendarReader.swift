@@ -2,22 +2,6 @@ import ChronoSketchCore
 import ChronoSketchEvents
 import ChronoSketchSyntax
 
-/// A stretch of time a blocking calendar says is taken: one occurrence of a VEVENT, or one
-/// busy FREEBUSY period of a VFREEBUSY.
-public struct BlockingEntry: Sendable, Hashable {
-    /// The event's id, or the VFREEBUSY's UID (else `file:line`) with `#` and the period's
-    /// number.
-    public let id: String
-    public let title: String
-    public let start: LocalDateTime
-    public let end: LocalDateTime
-    /// The entry as instants, when its times are UTC or zoned.
-    public let instants: InstantInterval?
-    /// The RELATED-TO UID: the event this time belongs to, which it does not block.
-    public let owner: String?
-    public let source: SourceLocation
-}
-
 /// Reads the calendars given with `--blocked`: their VEVENTs as ``CalendarLoader`` maps them
 /// (recurring ones expanded, zones converted), cancelled ones left out, and the busy periods
 /// of their VFREEBUSY components (RFC 5545 §3.6.4, §3.8.2.6: `FBTYPE=FREE` left out; UTC
@@ -25,7 +9,7 @@ public struct BlockingEntry: Sendable, Hashable {
 public enum BlockingCalendarReader {
     /// - Throws: ``InputError`` when the input cannot be used at all.
     public static func read(_ input: InputSource, options: LoadOptions) throws(InputError) -> (
-        entries: [BlockingEntry], diagnostics: [Diagnostic]
+        windows: [BlockedWindow], diagnostics: [Diagnostic]
     ) {
         // One read: the events are loaded while the owners and the VFREEBUSY components are
         // picked up as the stream reads them.
@@ -34,19 +18,21 @@ public enum BlockingCalendarReader {
         options.inspector = gatherer
         let loaded = try CalendarLoader.load([input], options: options)
         if let failure = loaded.unusableInputs.first { throw failure }
-        var entries: [BlockingEntry] = []
+        var entries: [BlockedWindow] = []
         var diagnostics = loaded.diagnostics
         for component in gatherer.freeBusy {
             entries += periods(
                 of: component, file: input.name, zone: options.zone, diagnostics: &diagnostics)
         }
-        let events = loaded.events.filter { $0.status != .cancelled }.map { event in
-            BlockingEntry(
+        // An event or period whose wall-clock end is not after its start (inside a fold)
+        // blocks nothing.
+        let events = loaded.events.filter { $0.status != .cancelled }.compactMap { event in
+            try? BlockedWindow(
                 id: event.id, title: event.title, start: event.interval.start,
                 end: event.interval.end, instants: event.instants,
                 owner: gatherer.owners[event.uid], source: event.source)
         }
-        return (events.filter { $0.end > $0.start } + entries, diagnostics)
+        return (events + entries, diagnostics)
     }
 
     /// What the events do not tell: whose time a VEVENT is (RELATED-TO), and the VFREEBUSYs.
@@ -74,10 +60,10 @@ public enum BlockingCalendarReader {
     private static func periods(
         of component: ICalComponent, file: String, zone: TargetZone,
         diagnostics: inout [Diagnostic]
-    ) -> [BlockingEntry] {
+    ) -> [BlockedWindow] {
         let name = component.property("UID")?.rawValue ?? "\(file):\(component.line)"
         let owner = component.property("RELATED-TO")?.rawValue
-        var entries: [BlockingEntry] = []
+        var entries: [BlockedWindow] = []
         for property in component.properties("FREEBUSY") {
             let kind = property.parameter("FBTYPE")?.uppercased() ?? "BUSY"
             guard kind != "FREE" else { continue }
@@ -98,11 +84,13 @@ public enum BlockingCalendarReader {
                             assumption: "the value blocks nothing"))
                     continue
                 }
-                entries.append(
-                    BlockingEntry(
-                        id: "\(name)#\(entries.count + 1)", title: title(kind), start: startTime,
-                        end: endTime, instants: instants, owner: owner,
-                        source: SourceLocation(file: file, line: property.line)))
+                if let window = try? BlockedWindow(
+                    id: "\(name)#\(entries.count + 1)", title: title(kind), start: startTime,
+                    end: endTime, instants: instants, owner: owner,
+                    source: SourceLocation(file: file, line: property.line))
+                {
+                    entries.append(window)
+                }
             }
         }
         return entries

@@ -7,19 +7,30 @@ import Foundation
 public enum ConversionFormat: String, Sendable, CaseIterable {
     case ics, jcal, json, ndjson, csv
 
-    /// The format a file name's extension names, if any (`.json` may hold jCal or occurrence
-    /// records; reading tells them apart).
+    /// The file name extensions that name the format, the one it is written with first: the
+    /// one table that inference of inputs and of `-o` files reads.
+    public var extensions: [String] {
+        switch self {
+        case .ics: ["ics", "ical", "icalendar", "ifb"]
+        case .jcal: ["jcal"]
+        case .json: ["json"]
+        case .ndjson: ["ndjson", "jsonl"]
+        case .csv: ["csv"]
+        }
+    }
+
+    /// The formats a file with `name` may hold, most likely first: `.json` holds occurrence
+    /// records or jCal (reading tells them apart).
+    public static func candidates(forExtension name: String) -> [ConversionFormat] {
+        let named = allCases.filter { $0.extensions.contains(name.lowercased()) }
+        return named == [.json] ? [.json, .jcal] : named
+    }
+
+    /// The format a file name's extension names, if any.
     public static func inferred(fromPath path: String) -> ConversionFormat? {
         let lower = path.lowercased()
         guard let dot = lower.lastIndex(of: "."), !lower[dot...].contains("/") else { return nil }
-        switch lower[lower.index(after: dot)...] {
-        case "ics", "ical", "icalendar", "ifb": return .ics
-        case "jcal": return .jcal
-        case "json": return .json
-        case "ndjson", "jsonl": return .ndjson
-        case "csv": return .csv
-        default: return nil
-        }
+        return candidates(forExtension: String(lower[lower.index(after: dot)...])).first
     }
 }
 

@@ -118,6 +118,8 @@ import Testing
         (["convert", "--to", "csv", "--to", "2026-12-09"], "given twice"),
         (["convert", "--to", "csv", "--format", "json"], "--format json contradicts --to csv"),
         (["convert", "--format", "csv", "-o", "out.ics"], "--format csv contradicts -o out.ics"),
+        (["convert", "--format", "csv", "-o", "out.ifb"], "--format csv contradicts -o out.ifb"),
+        (["events", "-o", "out.ical"], "this command writes text, json, ndjson, csv, not .ical"),
         (["freebusy", "--from", "today", "--days", "2", "-o", "busy.csv"], "not .csv"),
         (["events", "--from", "2026-02-30"], "February 2026 has 28 days"),
         (["events", "--from", "someday"], "expected a date or time: YYYY-MM-DD, "),
@@ -155,6 +157,9 @@ import Testing
         #expect(try written(["convert", "--to", "jcal"], "old.json").hasPrefix(#"["vcalendar""#))
         #expect(try written(["convert"], "records.json").hasPrefix("["))
         #expect(try written(["convert", "-f", "csv"], "plain").hasPrefix("id,uid,"))
+        // Every extension an input is read by names the same format for -o.
+        #expect(try written(["convert"], "cal.ical").hasPrefix("BEGIN:VCALENDAR"))
+        #expect(try written(["convert"], "records.jsonl").hasPrefix(#"{"id":"#))
     }
 
     // MARK: - Filters

@@ -33,6 +33,25 @@ import Testing
         #expect(slots.last?.end.timeText == "13:30")
     }
 
+    @Test func freeSlotsOfSeveralDaysSeeEventsFromTheDayBeforeAndStopAtTheLimit() throws {
+        // "night" runs from the 7th into the morning of the 8th; a two-hour buffer after
+        // "late" on the 9th reaches past midnight into the 10th.
+        let events = try calendar + [try Events.timed("late", "2026-09-09T23:00", "2026-09-09T23:45")]
+        let policy = BusyPolicy(bufferBefore: 0, bufferAfter: 7_200)
+        let days = try ["2026-09-07", day, "2026-09-09", "2026-09-10"].map(Events.date)
+        let found = Availability.freeSlots(
+            events: events, policy: policy, days: days, from: 0, to: 9 * 60 + 30, step: 1_800,
+            length: 1_800)
+        let starts = found.map { "\($0.date) \($0.slot.start.timeText)" }
+        #expect(starts.contains("2026-09-07 00:00") && !starts.contains("2026-09-08 08:30"))
+        #expect(!starts.contains("2026-09-10 01:30") && starts.contains("2026-09-10 02:00"))
+        #expect(found.allSatisfy { $0.slot.isAvailable && $0.slot.start.date == $0.date })
+        let firstThree = Availability.freeSlots(
+            events: events, policy: policy, days: days, from: 0, to: 9 * 60 + 30, step: 1_800,
+            length: 1_800, limit: 3)
+        #expect(firstThree.map { $0.slot.start } == found.prefix(3).map { $0.slot.start })
+    }
+
     @Test func buffersAndLengthShrinkTheFreeSlots() throws {
         let policy = BusyPolicy(bufferBefore: 600, bufferAfter: 600)
         let slots = Availability.slots(

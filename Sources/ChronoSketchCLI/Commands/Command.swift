@@ -315,10 +315,10 @@ enum CommonOptions {
         return value
     }
 
-    /// The file name extensions `-o` picks a format by, in every command.
-    static let outputExtensions = [
-        "ics", "json", "jcal", "ndjson", "jsonl", "csv", "svg", "html", "txt",
-    ]
+    /// The file name extensions `-o` picks a format by, in every command: those of the
+    /// calendar formats (``ConversionFormat/extensions``) and of the views.
+    static let outputExtensions =
+        Set(ConversionFormat.allCases.flatMap(\.extensions)).union(["svg", "html", "txt"])
 
     /// The output format: `--format` (or an older spelling given as `alias`), else the one
     /// the `-o` file's extension names, else `defaultValue`. An extension no command writes,

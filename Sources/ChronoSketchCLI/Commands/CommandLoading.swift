@@ -91,16 +91,9 @@ enum CommandLoading {
         var windows = busy.blockedAt
         for file in withStandardInput(busy.blockedFiles, io) {
             do {
-                let (entries, diagnostics) = try BlockingCalendarReader.read(file, options: options)
+                let (blocked, diagnostics) = try BlockingCalendarReader.read(file, options: options)
                 DiagnosticPrinter.print(io.policy.apply(diagnostics), to: io)
-                for entry in entries {
-                    guard
-                        let window = try? BlockedWindow(
-                            id: entry.id, title: entry.title, start: entry.start, end: entry.end,
-                            instants: entry.instants, owner: entry.owner, source: entry.source)
-                    else { continue }
-                    windows.append(window)
-                }
+                windows += blocked
             } catch {
                 DiagnosticPrinter.print(error, to: io)
                 return nil

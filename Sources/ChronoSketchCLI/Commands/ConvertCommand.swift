@@ -85,11 +85,10 @@ struct ConvertCommand: Command {
         }
         let targetFormat = try CommonOptions.format(
             arguments, Self.format, default: ConversionFormat.ics,
-            byExtension: [
-                "ics": [.ics], "jcal": [.jcal], "json": [.json, .jcal], "ndjson": [.ndjson],
-                "jsonl": [.ndjson],
-                "csv": [.csv],
-            ], alias: older)
+            byExtension: Dictionary(
+                uniqueKeysWithValues: ConversionFormat.allCases.flatMap(\.extensions).map {
+                    ($0, ConversionFormat.candidates(forExtension: $0))
+                }), alias: older)
         let zone = try CommonOptions.zone(arguments, environment: environment)
         var columns = CSVColumns.all
         if let text = arguments.value(Self.columns.name) {

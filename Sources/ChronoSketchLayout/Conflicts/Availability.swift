@@ -70,6 +70,33 @@ public enum Availability {
         return slots
     }
 
+    /// The available slots of each of `days` in turn (``slots(events:windows:policy:date:from:to:step:length:on:)``),
+    /// the first `limit` of them.
+    ///
+    /// Each day's slots are checked against the events within a day of it and of its
+    /// buffers only, so a search over many days does not compare every slot with every event.
+    /// - Complexity: O(d · n + s · k) for d days, n events, s slots and k events near a day.
+    public static func freeSlots(
+        events: [CalendarEvent], windows: [BlockedWindow] = [], policy: BusyPolicy = BusyPolicy(),
+        days: [CivilDate], from: Int, to: Int, step: Int, length: Int, limit: Int = .max,
+        on line: TimeLine = .wallClock
+    ) -> [(date: CivilDate, slot: Slot)] {
+        var found: [(date: CivilDate, slot: Slot)] = []
+        let reach = 1 + (policy.bufferBefore + policy.bufferAfter) / 86_400
+        for day in days where found.count < limit {
+            let low = LocalDateTime(startOf: (try? day.adding(days: -reach)) ?? day)
+            let high = LocalDateTime(startOf: (try? day.adding(days: 1 + reach)) ?? day)
+            let near = events.filter { $0.interval.overlaps(from: low, to: high) }
+            for slot in slots(
+                events: near, windows: windows, policy: policy, date: day, from: from, to: to,
+                step: step, length: length, on: line)
+            where slot.isAvailable && found.count < limit {
+                found.append((day, slot))
+            }
+        }
+        return found
+    }
+
     /// The busy time of `events` within `[from, to)`, overlapping and touching busy intervals
     /// merged into one period (RFC 5545 §3.8.2.6 FREEBUSY), measured on `line`.
     /// - Complexity: O(n log n) in the events.

@@ -81,3 +81,10 @@ public struct TimeLine: Sendable, Hashable {
         return Span(start: first, end: max(first, position(ofWallClock: end)))
     }
 }
+
+extension BlockedWindow {
+    /// Where the window sits on `line`.
+    func span(on line: TimeLine) -> Span {
+        line.span(instants, from: start.secondsSinceEpoch, to: end.secondsSinceEpoch)
+    }
+}

@@ -263,22 +263,10 @@ struct SlotsCommand: Command {
         _ days: [CivilDate], loaded: LoadedCalendar, windows: [BlockedWindow],
         inputs: [InputSource], io: CommandIO
     ) -> ExitStatus {
-        let events = Array(loaded.events)
-        var found: [(date: CivilDate, slot: Slot)] = []
-        let limit = firstCount ?? .max
-        for day in days where found.count < limit {
-            // The events a slot of this day can meet: within a day of it, and the buffers.
-            let reach = 1 + (busy.policy.bufferBefore + busy.policy.bufferAfter) / 86_400
-            let low = LocalDateTime(startOf: (try? day.adding(days: -reach)) ?? day)
-            let high = LocalDateTime(startOf: (try? day.adding(days: 1 + reach)) ?? day)
-            let near = events.filter { $0.interval.overlaps(from: low, to: high) }
-            for slot in Availability.slots(
-                events: near, windows: windows, policy: busy.policy, date: day, from: range.from,
-                to: range.to, step: step, length: length, on: layout.zone.timeLine)
-            where slot.isAvailable && found.count < limit {
-                found.append((day, slot))
-            }
-        }
+        let found = Availability.freeSlots(
+            events: Array(loaded.events), windows: windows, policy: busy.policy, days: days,
+            from: range.from, to: range.to, step: step, length: length,
+            limit: firstCount ?? .max, on: layout.zone.timeLine)
         let written = OutputTarget.write(
             layout.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in

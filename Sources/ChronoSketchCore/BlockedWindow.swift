@@ -1,5 +1,3 @@
-import ChronoSketchCore
-
 /// A stretch of time nothing may be booked into: a VEVENT or VFREEBUSY period of a blocking
 /// calendar, or a window given on the command line.
 public struct BlockedWindow: Sendable, Hashable {
@@ -31,10 +29,5 @@ public struct BlockedWindow: Sendable, Hashable {
         self.instants = instants
         self.owner = owner
         self.source = source
-    }
-
-    /// Where the window sits on `line`.
-    func span(on line: TimeLine) -> Span {
-        line.span(instants, from: start.secondsSinceEpoch, to: end.secondsSinceEpoch)
     }
 }
