@@ -172,17 +172,28 @@ enum CommonOptions {
         return paths.map { $0 == "-" ? .standardInput : .file($0) }
     }
 
-    /// `--from`, `--to`, `--days`, the filters, `--tz`, `--x-wr-timezone` and the expansion
-    /// limits, checked.
-    static func loadOptions(_ arguments: ParsedArguments, environment: [String: String])
+    /// How every reading command reads: `--tz`, `--x-wr-timezone` and the expansion limits,
+    /// checked; no window and no filter. The one place options of reading are built: every
+    /// command starts from it and adds what it takes of the rest.
+    static func readingOptions(_ arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> LoadOptions
     {
-        let zone = try zone(arguments, environment: environment)
-        var options = LoadOptions(
-            zone: zone, wrTimezone: try choice(arguments, wrTimezone, default: .apply),
+        LoadOptions(
+            zone: try zone(arguments, environment: environment),
+            wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
+    }
+
+    /// ``readingOptions(_:environment:)`` with the filters and the window of `--from`, `--to`
+    /// and `--days` (read from `windowArguments` when a command parses them apart).
+    static func loadOptions(
+        _ arguments: ParsedArguments, environment: [String: String],
+        window windowArguments: ParsedArguments? = nil
+    ) throws(UsageError) -> LoadOptions {
+        var options = try readingOptions(arguments, environment: environment)
         (options.start, options.end) = try window(
-            arguments, dates: dates(arguments, zone: zone, environment: environment))
+            windowArguments ?? arguments,
+            dates: dates(arguments, zone: options.zone, environment: environment))
         options.filter = try filter(arguments)
         return options
     }

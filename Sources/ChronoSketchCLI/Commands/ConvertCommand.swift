@@ -89,7 +89,6 @@ struct ConvertCommand: Command {
                 uniqueKeysWithValues: ConversionFormat.allCases.flatMap(\.extensions).map {
                     ($0, ConversionFormat.candidates(forExtension: $0))
                 }), alias: older)
-        let zone = try CommonOptions.zone(arguments, environment: environment)
         var columns = CSVColumns.all
         if let text = arguments.value(Self.columns.name) {
             do {
@@ -99,14 +98,8 @@ struct ConvertCommand: Command {
             }
         }
         columns.guardsFormulas = !arguments.isSet(CommonOptions.rawCSV.name)
-        var load = LoadOptions(
-            zone: zone,
-            wrTimezone: try CommonOptions.choice(
-                arguments, CommonOptions.wrTimezone, default: .apply),
-            expansion: try CommonOptions.expansionLimits(arguments))
-        (load.start, load.end) = try CommonOptions.window(
-            window, dates: CommonOptions.dates(arguments, zone: zone, environment: environment))
-        load.filter = try CommonOptions.filter(arguments)
+        let load = try CommonOptions.loadOptions(
+            arguments, environment: environment, window: window)
         let source: ConversionFormat? = try arguments.value(Self.sourceFormat.name).map {
             value throws(UsageError) in
             guard let named = ConversionFormat(rawValue: value.lowercased()) else {

@@ -45,11 +45,7 @@ struct InfoCommand: Command {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
-        options = LoadOptions(
-            zone: try CommonOptions.zone(arguments, environment: environment),
-            wrTimezone: try CommonOptions.choice(
-                arguments, CommonOptions.wrTimezone, default: .apply),
-            expansion: try CommonOptions.expansionLimits(arguments))
+        options = try CommonOptions.readingOptions(arguments, environment: environment)
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.text,
             byExtension: ["txt": [.text], "json": [.json]])

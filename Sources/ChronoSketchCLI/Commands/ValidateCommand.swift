@@ -44,11 +44,7 @@ struct ValidateCommand: Command {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
-        options = LoadOptions(
-            zone: try CommonOptions.zone(arguments, environment: environment),
-            wrTimezone: try CommonOptions.choice(
-                arguments, CommonOptions.wrTimezone, default: .apply),
-            expansion: try CommonOptions.expansionLimits(arguments))
+        options = try CommonOptions.readingOptions(arguments, environment: environment)
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         errorsOnly = arguments.isSet(Self.errorsOnly.name)
     }

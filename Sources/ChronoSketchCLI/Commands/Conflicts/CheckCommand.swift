@@ -69,10 +69,8 @@ struct CheckCommand: Command {
         let before =
             (try? start.date.adding(days: -1 - busy.policy.bufferAfter / 86_400)) ?? start.date
         let after = (try? end.date.adding(days: 2 + busy.policy.bufferBefore / 86_400)) ?? end.date
-        var load = LoadOptions(
-            zone: zone, from: before, to: after,
-            wrTimezone: try CommonOptions.choice(
-                arguments, CommonOptions.wrTimezone, default: .apply))
+        var load = try CommonOptions.readingOptions(arguments, environment: environment)
+        (load.from, load.to) = (before, after)
         load.filter = try CommonOptions.filter(arguments)
         self.load = load
         format = try CommonOptions.choice(arguments, Self.format, default: .text)

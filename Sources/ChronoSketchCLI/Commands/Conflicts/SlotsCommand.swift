@@ -170,10 +170,8 @@ struct SlotsCommand: Command {
         let last = days?.last ?? date
         let from = (try? first.adding(days: -1)) ?? first
         let to = (try? last.adding(days: 2)) ?? last
-        var load = LoadOptions(
-            zone: layout.zone, from: from, to: to, wrTimezone: layout.wrTimezone,
-            expansion: layout.expansion)
-        load.filter = layout.filter
+        var load = layout.load
+        (load.from, load.to) = (from, to)
         guard
             let (loaded, windows) = CommandLoading.busy(
                 inputs, busy, options: load, strict: layout.strict, command: "ics slots", io: io)

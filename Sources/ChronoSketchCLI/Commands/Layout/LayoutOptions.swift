@@ -69,10 +69,9 @@ struct LayoutOptions: Sendable {
         ]
 
     let inputs: [InputSource]
-    let zone: TargetZone
-    let wrTimezone: WRTimezonePolicy
-    let filter: EventFilter
-    let expansion: ExpansionLimits
+    /// How the view reads (zone, filters, limits); each view sets the window it shows.
+    let load: LoadOptions
+    var zone: TargetZone { load.zone }
     let format: Format
     let language: Language
     let outputPath: String?
@@ -90,10 +89,9 @@ struct LayoutOptions: Sendable {
         throws(UsageError)
     {
         inputs = CommonOptions.inputs(arguments)
-        zone = try CommonOptions.zone(arguments, environment: environment)
-        wrTimezone = try CommonOptions.choice(arguments, CommonOptions.wrTimezone, default: .apply)
-        expansion = try CommonOptions.expansionLimits(arguments)
-        filter = try CommonOptions.filter(arguments)
+        var load = try CommonOptions.readingOptions(arguments, environment: environment)
+        load.filter = try CommonOptions.filter(arguments)
+        self.load = load
         outputPath = arguments.value(CommonOptions.output.name)
         if rendering {
             format = try CommonOptions.format(

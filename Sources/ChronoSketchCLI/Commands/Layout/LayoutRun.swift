@@ -19,10 +19,8 @@ enum LayoutRun {
         let inputs = CommandLoading.withStandardInput(options.inputs, io)
         let zone = options.zone
         let language = options.language
-        var load = LoadOptions(
-            zone: zone, from: from, to: to, wrTimezone: options.wrTimezone,
-            expansion: options.expansion)
-        load.filter = options.filter
+        var load = options.load
+        (load.from, load.to) = (from, to)
         guard
             let loaded = CommandLoading.events(
                 inputs, options: load, strict: options.strict, command: "ics layout \(name)", io: io
