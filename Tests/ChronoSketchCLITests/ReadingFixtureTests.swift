@@ -9,14 +9,12 @@ import Testing
 @Suite struct ReadingFixtureTests {
     private static let folder = CLI.root.appendingPathComponent("Fixtures/reading")
 
-    static let names: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".ics") }.map { String($0.dropLast(4)) }.sorted()
-    }()
+    static let names = CLI.calendarNames(in: folder)
 
-    private func compare(_ text: String, golden: String) throws {
-        try CLI.expectGolden(
-            text, at: Self.folder.appendingPathComponent("goldens").appendingPathComponent(golden))
+    private func compare(
+        _ text: String, golden: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        try CLI.expectGolden(text, in: Self.folder, named: golden, sourceLocation: sourceLocation)
     }
 
     @Test(arguments: names)

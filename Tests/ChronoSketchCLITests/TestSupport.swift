@@ -112,6 +112,22 @@ enum CLI {
         return true
     }
 
+    /// The names (without `.ics`) of the calendars in a fixture folder, sorted.
+    static func calendarNames(in folder: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".ics") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// ``expectGolden(_:at:sourceLocation:)`` for the golden `name` in `folder/goldens/`.
+    static func expectGolden(
+        _ text: String, in folder: URL, named name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        try expectGolden(
+            text, at: folder.appendingPathComponent("goldens").appendingPathComponent(name),
+            sourceLocation: sourceLocation)
+    }
+
     /// Expects `text` to be the golden file at `url`; when goldens are recorded
     /// (``recordsGoldens``), writes it there instead (its folder made when missing), so that
     /// `git diff` shows what changed.
