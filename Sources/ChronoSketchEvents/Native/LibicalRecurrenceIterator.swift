@@ -14,11 +14,13 @@ final class LibicalRecurrenceIterator {
     static let lastYear = 2582
 
     /// Starts iterating `rule` from `start`, with `until` (the rule's UNTIL on the series'
-    /// clock) in place of the rule's own. Returns nil when libical could not take the rule as
-    /// written either, or cannot start an iterator for it.
-    init?(rule: RecurrenceRule, until: ICalDateTime?, start: ICalDateTime) {
+    /// clock) in place of the rule's own, and without its COUNT when `counting` is false (the
+    /// caller counts). Returns nil when libical could not take the rule as written either, or
+    /// cannot start an iterator for it.
+    init?(rule: RecurrenceRule, until: ICalDateTime?, start: ICalDateTime, counting: Bool = true) {
         _ = LibicalRuntime.prepared
-        guard let recurrence = LibicalRule.recurrence(rule, until: until) else { return nil }
+        guard let recurrence = LibicalRule.recurrence(rule, until: until, counting: counting)
+        else { return nil }
         rscale = recurrence.rscale
         guard let iterator = icalrecur_iterator_new(recurrence, Self.time(start)) else {
             free(rscale)

@@ -10,9 +10,11 @@ import Glibc
 /// left out: RFC 5545 §3.3.10 gives them no meaning for the instances.
 enum LibicalRule {
     /// The struct for `rule`, with `until` in place of the rule's UNTIL and COUNT left out when
-    /// the rule has an UNTIL; nil when libical could not take it. A non-nil `rscale` is
-    /// allocated with `malloc` and belongs to the caller.
-    static func recurrence(_ rule: RecurrenceRule, until: ICalDateTime?) -> icalrecurrencetype? {
+    /// the rule has an UNTIL or `counting` is false (the caller counts); nil when libical could
+    /// not take it. A non-nil `rscale` is allocated with `malloc` and belongs to the caller.
+    static func recurrence(_ rule: RecurrenceRule, until: ICalDateTime?, counting: Bool = true)
+        -> icalrecurrencetype?
+    {
         var recurrence = icalrecurrencetype()
         icalrecurrencetype_clear(&recurrence)
         recurrence.freq = frequency(rule.frequency)
@@ -23,7 +25,7 @@ enum LibicalRule {
             if case .dateTime(_, true) = until {
                 recurrence.until.zone = icaltimezone_get_utc_timezone()
             }
-        } else if rule.until == nil, let count = rule.count {
+        } else if counting, rule.until == nil, let count = rule.count {
             recurrence.count = Int32(count)
         }
         var calendarScale: String?

@@ -424,11 +424,26 @@ struct SeriesExpander {
 
     /// The instances of one RRULE (or EXRULE) within `range`, within the limits.
     private func ruleInstances(
-        _ rule: RecurrenceRule, property: RuleProperty, origin: FramePoint, frame: SeriesFrame,
+        _ written: RecurrenceRule, property: RuleProperty, origin: FramePoint, frame: SeriesFrame,
         range: ClosedRange<LocalDateTime>, limits: ExpansionLimits, cap: Int, _ context: Context,
         log: inout DiagnosticLog
     ) -> [FramePoint] {
         let source = context.source
+        var rule = written
+        // RFC 5545 §3.3.10: "The BYSECOND, BYMINUTE and BYHOUR rule parts MUST NOT be specified
+        // when the associated "DTSTART" property has a DATE value type. These rule parts MUST
+        // be ignored in RECUR value that violate the above requirement".
+        let timeParts: Set<String> = ["BYHOUR", "BYMINUTE", "BYSECOND"]
+        if origin.isDate, written.parts.contains(where: { timeParts.contains($0.name) }),
+            let dated = written.removing(timeParts)
+        {
+            let named = written.parts.map(\.name).filter(timeParts.contains)
+            log.warn(
+                source, .ruleMisuse, property.line,
+                "\(property.name) has \(named.joined(separator: ", ")) but DTSTART is a date",
+                "\(named.count == 1 ? "it is" : "they are") ignored, as RFC 5545 §3.3.10 says")
+            rule = dated
+        }
         if rule.neverMatches {
             log.warn(
                 source, .ruleNeverMatches, property.line, "\(property.name) can never match", "it adds no instances")
@@ -458,7 +473,14 @@ struct SeriesExpander {
             case .date(let date): .date(date)
             case .wall(let time): .dateTime(time, isUTC: false)
             }
-        guard let iterator = LibicalRecurrenceIterator(rule: rule, until: end, start: start) else {
+        // COUNT is counted here, not by libical: its instances are counted once each (libical
+        // 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as the
+        // first occurrence of an RRULE even when the rule does not give it (RFC 5545 §3.3.10:
+        // "The DTSTART property value always counts as the first occurrence").
+        guard
+            let iterator = LibicalRecurrenceIterator(
+                rule: rule, until: end, start: start, counting: false)
+        else {
             log.warn(
                 source, .unexpandableRule, property.line, "libical cannot expand \(property.name) '\(rule.text)'",
                 "it adds no instances")
@@ -480,10 +502,12 @@ struct SeriesExpander {
         }
         var points: [FramePoint] = []
         var iterations = 0
+        var counted = 0
+        var previous: LocalDateTime?
         var ended = true
         defer {
             // libical ends every rule with its year 2582: said, when the series would go on.
-            let goesOn = rule.count.map { iterations < $0 } ?? true
+            let goesOn = rule.count.map { counted < $0 } ?? true
             let last = points.last?.wallClock ?? origin.wallClock
             if ended, goesOn, range.upperBound.date.year > lastYear,
                 end.map({ $0.wallClock.date.year > lastYear }) ?? true
@@ -496,8 +520,16 @@ struct SeriesExpander {
         }
         while let next = iterator.next() {
             iterations += 1
-            if let count = rule.count, rule.until != nil, iterations > count { break }
             let wallClock = next.wallClock
+            if wallClock == previous { continue }
+            previous = wallClock
+            if let count = rule.count {
+                if counted == 0, property.name == "RRULE", wallClock != origin.wallClock {
+                    counted = 1
+                }
+                guard counted < count else { break }
+                counted += 1
+            }
             if wallClock > range.upperBound || wallClock.date.year > lastYear {
                 ended = wallClock.date.year > lastYear
                 break

@@ -214,6 +214,13 @@ public struct RecurrenceRule: Sendable, Hashable {
         return number(text)
     }
 
+    /// The rule without the parts named in `names`; nil when what is left is no rule.
+    package func removing(_ names: Set<String>) -> RecurrenceRule? {
+        try? RecurrenceRule(
+            parsing: parts.filter { !names.contains($0.name) }.map { "\($0.name)=\($0.value)" }
+                .joined(separator: ";"))
+    }
+
     package func values(_ name: String) -> [Substring] {
         parts.first { $0.name == name }?.value.uppercased().split(separator: ",") ?? []
     }
@@ -279,14 +286,14 @@ public struct RecurrenceRule: Sendable, Hashable {
         // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule).
         if frequency == .daily || frequency == .weekly, has("BYSETPOS") {
             caveats.append("BYSETPOS with FREQ=\(name)")
+        } else if has("BYSETPOS"), has("BYHOUR") || has("BYMINUTE") || has("BYSECOND") {
+            caveats.append("BYSETPOS over BYHOUR, BYMINUTE or BYSECOND")
         }
         if frequency == .daily,
             (values("BYMONTHDAY") + values("BYYEARDAY")).contains(where: { $0.hasPrefix("-") })
         {
             caveats.append("negative BYMONTHDAY or BYYEARDAY with FREQ=\(name)")
         }
-        let days = values("BYDAY").map { $0.uppercased() }
-        if Set(days).count != days.count { caveats.append("repeated BYDAY values") }
         return caveats
     }
 

@@ -166,13 +166,43 @@ import Testing
 
     // MARK: - The recurrence set
 
-    @Test func dtstartIsTheFirstInstanceEvenOffTheRule() throws {
+    /// RFC 5545 §3.3.10: "The DTSTART property value always counts as the first occurrence",
+    /// so a Thursday DTSTART and a rule of Mondays with COUNT=2 give the Thursday and one Monday.
+    @Test func dtstartCountsAsTheFirstOccurrenceEvenOffTheRule() throws {
         let body = Fixture.event(
             "o", "DTSTART;VALUE=DATE:20260903\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2")
+        #expect(spans(try load(body)) == ["2026-09-03/2026-09-04", "2026-09-07/2026-09-08"])
+        let untilBound = Fixture.event(
+            "u", "DTSTART;VALUE=DATE:20260903\nRRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20260914")
         #expect(
-            spans(try load(body)) == [
+            spans(try load(untilBound)) == [
                 "2026-09-03/2026-09-04", "2026-09-07/2026-09-08", "2026-09-14/2026-09-15",
             ])
+    }
+
+    /// libical 3.0.16 gives an instance twice when a BY list repeats a value; each counts once.
+    @Test func aRepeatedByValueCountsOnce() throws {
+        let body = Fixture.event(
+            "r", "DTSTART:20111120T100000\nDURATION:PT1H\nRRULE:FREQ=WEEKLY;COUNT=3;BYDAY=SU,TH,TH")
+        #expect(
+            spans(try load(body)).map { String($0.prefix(16)) } == [
+                "2011-11-20T10:00", "2011-11-24T10:00", "2011-11-27T10:00",
+            ])
+    }
+
+    /// RFC 5545 §3.3.10: BYHOUR, BYMINUTE and BYSECOND "MUST be ignored" on a DATE DTSTART.
+    @Test func timePartsOfARuleOnDatesAreIgnoredAndSaid() throws {
+        let body = Fixture.event(
+            "d", "DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3")
+        let loaded = try load(body)
+        #expect(
+            spans(loaded) == [
+                "2024-10-18/2024-10-19", "2024-10-20/2024-10-21", "2024-10-22/2024-10-23",
+            ])
+        #expect(
+            loaded.messages.contains {
+                $0.contains("RRULE has BYMINUTE but DTSTART is a date; it is ignored")
+            })
     }
 
     @Test func severalRulesAndRDatesUnite() throws {
@@ -188,12 +218,13 @@ import Testing
             RDATE;VALUE=PERIOD:20260912T100000/PT3H
             """)
         // The RDATE equal to DTSTART gives one instance, not two as in libical's foreach helper.
+        // The Wednesday rule's COUNT=2 counts the Monday DTSTART first (RFC 5545 §3.3.10), so it
+        // adds one Wednesday.
         #expect(
             spans(try load(body)) == [
                 "2026-09-07T09:00/2026-09-07T10:00", "2026-09-09T09:00/2026-09-09T10:00",
                 "2026-09-10T12:00/2026-09-10T13:00", "2026-09-11T09:00/2026-09-11T10:00",
                 "2026-09-12T10:00/2026-09-12T13:00", "2026-09-14T09:00/2026-09-14T10:00",
-                "2026-09-16T09:00/2026-09-16T10:00",
             ])
     }
 
