@@ -477,9 +477,11 @@ struct SeriesExpander {
         // 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as the
         // first occurrence of an RRULE even when the rule does not give it (RFC 5545 §3.3.10:
         // "The DTSTART property value always counts as the first occurrence").
+        var setPositions = SetPositions(rule, origin: start)
         guard
             let iterator = LibicalRecurrenceIterator(
-                rule: rule, until: end, start: start, counting: false)
+                rule: setPositions?.candidates ?? rule, until: setPositions == nil ? end : nil,
+                start: setPositions?.start ?? start, counting: false)
         else {
             log.warn(
                 source, .unexpandableRule, property.line, "libical cannot expand \(property.name) '\(rule.text)'",
@@ -494,7 +496,7 @@ struct SeriesExpander {
                 "none are listed")
             return []
         }
-        if rule.count == nil, range.lowerBound > origin.wallClock {
+        if setPositions == nil, rule.count == nil, range.lowerBound > origin.wallClock {
             let skipTo: ICalDateTime =
                 origin.isDate
                 ? .date(range.lowerBound.date) : .dateTime(range.lowerBound, isUTC: false)
@@ -518,11 +520,33 @@ struct SeriesExpander {
                     "the series stops at \(last)")
             }
         }
-        while let next = iterator.next() {
-            iterations += 1
-            let wallClock = next.wallClock
+        // The instances in order: libical's, or with BYSETPOS the members chosen from each
+        // interval's candidates (every candidate read counts as an iteration step).
+        var chosen: [LocalDateTime] = []
+        var exhausted = false
+        func nextInstance() -> LocalDateTime? {
+            guard setPositions != nil else {
+                iterations += 1
+                return iterator.next()?.wallClock
+            }
+            while chosen.isEmpty, !exhausted, iterations < limits.iterationsPerSeries {
+                iterations += 1
+                if let candidate = iterator.next() {
+                    chosen = setPositions?.take(candidate.wallClock) ?? []
+                } else {
+                    exhausted = true
+                    chosen = setPositions?.finish() ?? []
+                }
+            }
+            return chosen.isEmpty ? nil : chosen.removeFirst()
+        }
+        while let wallClock = nextInstance() {
             if wallClock == previous { continue }
             previous = wallClock
+            if setPositions != nil {
+                if wallClock < origin.wallClock { continue }
+                if let end, wallClock > end.wallClock { break }
+            }
             if let count = rule.count {
                 if counted == 0, property.name == "RRULE", wallClock != origin.wallClock {
                     counted = 1

@@ -283,12 +283,8 @@ public struct RecurrenceRule: Sendable, Hashable {
     package var libicalCaveats: [String] {
         var caveats: [String] = []
         if has("BYWEEKNO") { caveats.append("BYWEEKNO") }
-        // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule).
-        if frequency == .daily || frequency == .weekly, has("BYSETPOS") {
-            caveats.append("BYSETPOS with FREQ=\(name)")
-        } else if has("BYSETPOS"), has("BYHOUR") || has("BYMINUTE") || has("BYSECOND") {
-            caveats.append("BYSETPOS over BYHOUR, BYMINUTE or BYSECOND")
-        }
+        // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule), BYSETPOS of the
+        // others is applied in Swift (SetPositions) except beside BYWEEKNO.
         if frequency == .daily,
             (values("BYMONTHDAY") + values("BYYEARDAY")).contains(where: { $0.hasPrefix("-") })
         {

@@ -180,6 +180,39 @@ import Testing
             ])
     }
 
+    /// Outlook's "last weekday of the month": BYSETPOS picks from each month's weekdays, and
+    /// the Thursday DTSTART (not a last weekday) counts as the first occurrence.
+    @Test func setPositionsPickFromEachIntervalsWholeSet() throws {
+        let body = Fixture.event(
+            "l",
+            "DTSTART:20260129T090000\nDURATION:PT1H\nRRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1;COUNT=4"
+        )
+        let loaded = try load(body)
+        #expect(
+            spans(loaded).map { String($0.prefix(10)) } == [
+                "2026-01-29", "2026-01-30", "2026-02-27", "2026-03-31",
+            ])
+        #expect(loaded.messages.isEmpty, "\(loaded.messages)")
+        // Weekly, the last of Monday, Wednesday and Friday is the Friday, also in a window far
+        // from DTSTART and across a change of WKST's week.
+        let weekly = Fixture.event(
+            "w",
+            "DTSTART;VALUE=DATE:20260102\nRRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;BYSETPOS=-1;WKST=SU")
+        #expect(
+            spans(try load(weekly, from: "2027-03-01", to: "2027-03-15")) == [
+                "2027-03-05/2027-03-06", "2027-03-12/2027-03-13",
+            ])
+        // Daily, the second and the last of the hours a day has.
+        let daily = Fixture.event(
+            "d",
+            "DTSTART:20260301T080000\nDURATION:PT15M\nRRULE:FREQ=DAILY;BYHOUR=8,12,17;BYSETPOS=2,-1;COUNT=4"
+        )
+        #expect(
+            spans(try load(daily)).map { String($0.prefix(16)) } == [
+                "2026-03-01T08:00", "2026-03-01T12:00", "2026-03-01T17:00", "2026-03-02T12:00",
+            ])
+    }
+
     /// libical 3.0.16 gives an instance twice when a BY list repeats a value; each counts once.
     @Test func aRepeatedByValueCountsOnce() throws {
         let body = Fixture.event(

@@ -1,0 +1,115 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// BYSETPOS applied in Swift, for every frequency from DAILY up (RFC 5545 §3.3.10: "BYSETPOS
+/// operates on a set of recurrence instances in one interval of the recurrence rule"; each
+/// value "corresponds to the nth occurrence within the set of recurrence instances specified
+/// by the rule"), over the candidates libical gives for the rule without it.
+///
+/// libical 3.0.16 applies BYSETPOS to the wrong set when a rule has several time or day parts
+/// or a DAILY or WEEKLY frequency (its own regression data, fixed in libical 4.0). Here libical
+/// is asked for the rule without BYSETPOS, COUNT and UNTIL, started at the beginning of
+/// DTSTART's interval with what DTSTART implies written out (its time of day, weekday or day of
+/// the month), so that each interval's whole set is seen; each set's members at the positions
+/// are kept, and the caller drops those before DTSTART and applies UNTIL and COUNT after.
+/// Rules with BYWEEKNO are left to libical (their sets are its own).
+struct SetPositions {
+    /// The rule libical iterates: BYSETPOS, COUNT and UNTIL removed, DTSTART's implied parts
+    /// written out.
+    let candidates: RecurrenceRule
+    /// Where libical starts: the first day of DTSTART's interval.
+    let start: ICalDateTime
+    private let positions: [Int]
+    private let frequency: RecurrenceRule.Frequency
+    private let weekStart: Weekday
+    private var period: Int?
+    private var members: [LocalDateTime] = []
+
+    init?(_ rule: RecurrenceRule, origin: ICalDateTime) {
+        let positions = rule.values("BYSETPOS").compactMap { Int($0) }
+        guard !positions.isEmpty, rule.frequency >= .daily, !rule.has("BYWEEKNO") else {
+            return nil
+        }
+        var parts = rule.parts.filter { !["BYSETPOS", "COUNT", "UNTIL"].contains($0.name) }
+            .map { "\($0.name)=\($0.value)" }
+        func implied(_ name: String, _ value: @autoclosure () -> String) {
+            if !rule.has(name) { parts.append("\(name)=\(value())") }
+        }
+        let wallClock = origin.wallClock
+        let date = wallClock.date
+        if !origin.isDate {
+            implied("BYHOUR", "\(wallClock.hour)")
+            implied("BYMINUTE", "\(wallClock.minute)")
+            implied("BYSECOND", "\(wallClock.second)")
+        }
+        let dayParts = ["BYDAY", "BYMONTHDAY", "BYYEARDAY"]
+        switch rule.frequency {
+        case .weekly:
+            implied("BYDAY", date.weekday.icalendarCode)
+        case .monthly where !dayParts.contains(where: rule.has):
+            implied("BYMONTHDAY", "\(date.day)")
+        case .yearly where !dayParts.contains(where: rule.has):
+            implied("BYMONTH", "\(date.month)")
+            implied("BYMONTHDAY", "\(date.day)")
+        default:
+            break
+        }
+        guard let candidates = try? RecurrenceRule(parsing: parts.joined(separator: ";")) else {
+            return nil
+        }
+        self.candidates = candidates
+        self.positions = positions
+        frequency = rule.frequency
+        weekStart =
+            rule.values("WKST").first.flatMap { code in
+                Weekday.allCases.first { $0.icalendarCode == code }
+            } ?? .monday
+        let first: CivilDate
+        switch rule.frequency {
+        case .weekly:
+            first = (try? date.adding(days: -weekStart.days(until: date.weekday))) ?? date
+        case .monthly:
+            first = (try? CivilDate(year: date.year, month: date.month, day: 1)) ?? date
+        case .yearly:
+            first = (try? CivilDate(year: date.year, month: 1, day: 1)) ?? date
+        default:
+            first = date
+        }
+        start = origin.isDate ? .date(first) : .dateTime(LocalDateTime(startOf: first), isUTC: false)
+    }
+
+    /// The interval a candidate belongs to, as a number that grows with time.
+    private func period(of time: LocalDateTime) -> Int {
+        let date = time.date
+        switch frequency {
+        case .yearly: return date.year
+        case .monthly: return date.year * 12 + date.month
+        case .weekly: return date.daysSinceEpoch - weekStart.days(until: date.weekday)
+        default: return date.daysSinceEpoch
+        }
+    }
+
+    /// Takes the next candidate (in order); returns the chosen members of the interval it
+    /// closes, in order, when it is the first of a new one.
+    mutating func take(_ candidate: LocalDateTime) -> [LocalDateTime] {
+        let key = period(of: candidate)
+        var chosen: [LocalDateTime] = []
+        if key != period {
+            chosen = finish()
+            period = key
+        }
+        if members.last != candidate { members.append(candidate) }
+        return chosen
+    }
+
+    /// The chosen members of the interval being gathered, when the candidates end.
+    mutating func finish() -> [LocalDateTime] {
+        defer { members.removeAll(keepingCapacity: true) }
+        let count = members.count
+        let indices = positions.compactMap { position -> Int? in
+            let index = position > 0 ? position - 1 : count + position
+            return (0..<count).contains(index) ? index : nil
+        }
+        return Set(indices).sorted().map { members[$0] }
+    }
+}
