@@ -477,10 +477,12 @@ struct SeriesExpander {
         // 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as the
         // first occurrence of an RRULE even when the rule does not give it (RFC 5545 §3.3.10:
         // "The DTSTART property value always counts as the first occurrence").
-        var setPositions = SetPositions(rule, origin: start)
+        let dayLimits = DayLimits(rule)
+        var setPositions = SetPositions(dayLimits?.candidates ?? rule, origin: start)
         guard
             let iterator = LibicalRecurrenceIterator(
-                rule: setPositions?.candidates ?? rule, until: setPositions == nil ? end : nil,
+                rule: setPositions?.candidates ?? dayLimits?.candidates ?? rule,
+                until: setPositions == nil ? end : nil,
                 start: setPositions?.start ?? start, counting: false)
         else {
             log.warn(
@@ -524,21 +526,38 @@ struct SeriesExpander {
         // interval's candidates (every candidate read counts as an iteration step).
         var chosen: [LocalDateTime] = []
         var exhausted = false
-        func nextInstance() -> LocalDateTime? {
-            guard setPositions != nil else {
+        var budgetSpent = false
+        func nextCandidate() -> LocalDateTime? {
+            while true {
+                guard iterations < limits.iterationsPerSeries else {
+                    budgetSpent = true
+                    return nil
+                }
                 iterations += 1
-                return iterator.next()?.wallClock
+                guard let candidate = iterator.next()?.wallClock else { return nil }
+                if dayLimits?.admits(candidate.date) ?? true { return candidate }
             }
+        }
+        func nextInstance() -> LocalDateTime? {
+            guard setPositions != nil else { return nextCandidate() }
             while chosen.isEmpty, !exhausted, iterations < limits.iterationsPerSeries {
-                iterations += 1
-                if let candidate = iterator.next() {
-                    chosen = setPositions?.take(candidate.wallClock) ?? []
+                if let candidate = nextCandidate() {
+                    chosen = setPositions?.take(candidate) ?? []
                 } else {
                     exhausted = true
                     chosen = setPositions?.finish() ?? []
                 }
             }
             return chosen.isEmpty ? nil : chosen.removeFirst()
+        }
+        defer {
+            if budgetSpent {
+                ended = false
+                log.warn(
+                    source, .expansionLimit, property.line,
+                    "\(property.name) took \(iterations) iteration steps without ending",
+                    "the series stops at \(points.last?.wallClock ?? origin.wallClock) (raise --max-iterations)")
+            }
         }
         while let wallClock = nextInstance() {
             if wallClock == previous { continue }

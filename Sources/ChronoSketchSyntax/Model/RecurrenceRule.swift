@@ -283,13 +283,8 @@ public struct RecurrenceRule: Sendable, Hashable {
     package var libicalCaveats: [String] {
         var caveats: [String] = []
         if has("BYWEEKNO") { caveats.append("BYWEEKNO") }
-        // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule), BYSETPOS of the
-        // others is applied in Swift (SetPositions) except beside BYWEEKNO.
-        if frequency == .daily,
-            (values("BYMONTHDAY") + values("BYYEARDAY")).contains(where: { $0.hasPrefix("-") })
-        {
-            caveats.append("negative BYMONTHDAY or BYYEARDAY with FREQ=\(name)")
-        }
+        // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule); BYSETPOS of the
+        // others (SetPositions) and negative days of DAILY (DayLimits) are applied in Swift.
         return caveats
     }
 

@@ -213,6 +213,24 @@ import Testing
             ])
     }
 
+    /// Days counted from the end limit a DAILY rule (libical 3.0.16 gives none of them).
+    @Test func negativeDaysLimitADailyRule() throws {
+        let body = Fixture.event(
+            "n", "DTSTART;VALUE=DATE:20240130\nRRULE:FREQ=DAILY;BYMONTHDAY=-1,-2;COUNT=5")
+        let loaded = try load(body)
+        #expect(
+            spans(loaded).map { String($0.prefix(10)) } == [
+                "2024-01-30", "2024-01-31", "2024-02-28", "2024-02-29", "2024-03-30",
+            ])
+        #expect(loaded.messages.isEmpty, "\(loaded.messages)")
+        let lastOfYear = Fixture.event(
+            "y", "DTSTART;VALUE=DATE:20241230\nRRULE:FREQ=DAILY;BYYEARDAY=-1;UNTIL=20261231")
+        #expect(
+            spans(try load(lastOfYear)).map { String($0.prefix(10)) } == [
+                "2024-12-30", "2024-12-31", "2025-12-31", "2026-12-31",
+            ])
+    }
+
     /// libical 3.0.16 gives an instance twice when a BY list repeats a value; each counts once.
     @Test func aRepeatedByValueCountsOnce() throws {
         let body = Fixture.event(
