@@ -2,8 +2,10 @@
 # The differential test: every calendar of the shared corpus (../shared/corpus beside this
 # checkout) expanded by `ics events` and by python icalendar + recurring-ical-events (the
 # versions in requirements.txt, installed with pip into Differential/work/venv), each
-# difference checked against Differential/differences.tsv. Skipped, saying why, when the
-# corpus is absent or the packages cannot be installed.
+# difference checked against Differential/differences.tsv; then 3,000 random recurrence rules
+# expanded by `ics events` and by python-dateutil (Differential/rules.py), each difference of a
+# class in Differential/rule-differences.tsv. Skipped, saying why, when the corpus is absent or
+# the packages cannot be installed.
 #
 # Usage: Differential/run.sh [--write-table]
 set -uo pipefail
@@ -31,3 +33,8 @@ find "$corpus" -name '*.ics' | sort > "$work/files.txt"
 "$work/venv/bin/python" Differential/expand.py "$work/files.txt" "$work/python.jsonl" || exit 1
 "$work/venv/bin/python" Differential/compare.py "$ics" "$corpus" "$work/python.jsonl" \
     Differential/differences.tsv "$@"
+corpus_status=$?
+# Random rules against python-dateutil (Differential/rules.py), one fixed seed.
+"$work/venv/bin/python" Differential/rules.py "$ics" 2026 3000 "$work"
+rules_status=$?
+[ "$corpus_status" -eq 0 ] && [ "$rules_status" -eq 0 ]

@@ -477,6 +477,19 @@ struct SeriesExpander {
         // 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as the
         // first occurrence of an RRULE even when the rule does not give it (RFC 5545 §3.3.10:
         // "The DTSTART property value always counts as the first occurrence").
+        if let weekly = WeeklyRule(rule, origin: start) {
+            let (times, budgetSpent) = weekly.instances(
+                from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
+                countsOrigin: property.name == "RRULE", budget: limits.iterationsPerSeries,
+                cap: cap)
+            if budgetSpent {
+                log.warn(
+                    source, .expansionLimit, property.line,
+                    "\(property.name) took \(limits.iterationsPerSeries) iteration steps without ending",
+                    "the series stops at \(times.last ?? origin.wallClock) (raise --max-iterations)")
+            }
+            return times.map { origin.isDate ? .date($0.date) : .wall($0) }
+        }
         let dayLimits = DayLimits(rule)
         var setPositions = SetPositions(dayLimits?.candidates ?? rule, origin: start)
         guard

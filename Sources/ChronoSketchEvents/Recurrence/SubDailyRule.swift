@@ -133,7 +133,8 @@ struct SubDailyRule: Sendable {
     /// The instances from `origin` (DTSTART on the series' clock) that fall in `range`.
     /// - Parameters:
     ///   - until: the last time an instance may have (UNTIL on the series' clock).
-    ///   - count: how many instances the rule gives (COUNT), counted from `origin`.
+    ///   - count: how many instances the rule gives (COUNT), counted from `origin`, which
+    ///     counts as the first even when the rule does not give it (RFC 5545 §3.3.10).
     ///   - budget: the most steps (days looked at, hours and minutes walked, times tried).
     ///   - cap: the most instances listed; one more stops with ``Stop/cap``.
     /// - Complexity: O(steps), at most `budget`.
@@ -156,12 +157,13 @@ struct SubDailyRule: Sendable {
                 for time in times(on: day, originUnit: originUnit, origin: origin, steps: &steps)
                 where time >= origin {
                     if time > last { return (found, nil) }
+                    if given == 0, time != origin { given = 1 }
+                    if let count, given >= count { return (found, nil) }
                     given += 1
                     if time >= range.lowerBound {
                         found.append(time)
                         if found.count > cap { return (found, .cap) }
                     }
-                    if let count, given >= count { return (found, nil) }
                 }
             }
             if steps >= budget {

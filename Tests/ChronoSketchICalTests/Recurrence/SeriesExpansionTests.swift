@@ -231,6 +231,51 @@ import Testing
             ])
     }
 
+    /// Every INTERVAL-th week counts from DTSTART's week, the weeks starting on WKST (libical
+    /// 3.0.16 lands in other weeks with a Sunday or another WKST).
+    @Test func weeklyIntervalsCountWeeksFromWKST() throws {
+        let sunday = Fixture.event(
+            "s", "DTSTART;VALUE=DATE:20220304\nRRULE:FREQ=WEEKLY;BYDAY=SU;COUNT=3;INTERVAL=3")
+        // Friday 4 March: its Monday week holds Sunday 6 March, the first occurrence after it.
+        #expect(
+            spans(try load(sunday)).map { String($0.prefix(10)) } == [
+                "2022-03-04", "2022-03-06", "2022-03-27",
+            ])
+        let saturdayWeeks = Fixture.event(
+            "w",
+            "DTSTART:20250825T090000\nDURATION:PT1H\nRRULE:FREQ=WEEKLY;WKST=SA;BYDAY=TU,SU;INTERVAL=2;COUNT=4")
+        #expect(
+            spans(try load(saturdayWeeks)).map { String($0.prefix(10)) } == [
+                "2025-08-25", "2025-08-26", "2025-09-07", "2025-09-09",
+            ])
+        // A window far from DTSTART skips to it and keeps the weeks.
+        #expect(
+            spans(try load(sunday.replacingOccurrences(of: "COUNT=3", with: "UNTIL=20300101"), from: "2029-01-01", to: "2029-02-01")).map { String($0.prefix(10)) } == [
+                "2029-01-07", "2029-01-28",
+            ])
+    }
+
+    /// A YEARLY rule's BYMONTHDAY without BYMONTH is in DTSTART's month (RFC 5545 §3.3.10:
+    /// what the rule does not say is derived from DTSTART; libical 4.0.3 expects so).
+    @Test func yearlyMonthDaysKeepDTSTARTsMonth() throws {
+        let body = Fixture.event(
+            "y", "DTSTART;VALUE=DATE:20251201\nRRULE:FREQ=YEARLY;BYMONTHDAY=-2;COUNT=3")
+        #expect(
+            spans(try load(body)).map { String($0.prefix(10)) } == [
+                "2025-12-01", "2025-12-30", "2026-12-30",
+            ])
+    }
+
+    /// DTSTART counts as the first occurrence of an hourly rule's COUNT too.
+    @Test func hourlyCountsDTSTARTFirst() throws {
+        let body = Fixture.event(
+            "h", "DTSTART:20220713T140000\nDURATION:PT5M\nRRULE:FREQ=HOURLY;BYMINUTE=20;COUNT=3")
+        #expect(
+            spans(try load(body)).map { String($0.prefix(16)) } == [
+                "2022-07-13T14:00", "2022-07-13T14:20", "2022-07-13T15:20",
+            ])
+    }
+
     /// libical 3.0.16 gives an instance twice when a BY list repeats a value; each counts once.
     @Test func aRepeatedByValueCountsOnce() throws {
         let body = Fixture.event(
