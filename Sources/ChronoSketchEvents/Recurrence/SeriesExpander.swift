@@ -539,6 +539,9 @@ struct SeriesExpander {
         // interval's candidates (every candidate read counts as an iteration step).
         var chosen: [LocalDateTime] = []
         var exhausted = false
+        // A candidate past UNTIL or the range that opens an interval only closes the one before
+        // it: nothing after it can be listed.
+        let lastCandidate = min(end?.wallClock ?? range.upperBound, range.upperBound)
         var budgetSpent = false
         func nextCandidate() -> LocalDateTime? {
             while true {
@@ -556,6 +559,9 @@ struct SeriesExpander {
             while chosen.isEmpty, !exhausted, iterations < limits.iterationsPerSeries {
                 if let candidate = nextCandidate() {
                     chosen = setPositions?.take(candidate) ?? []
+                    if candidate > lastCandidate, setPositions?.opensInterval == true {
+                        exhausted = true
+                    }
                 } else {
                     exhausted = true
                     chosen = setPositions?.finish() ?? []

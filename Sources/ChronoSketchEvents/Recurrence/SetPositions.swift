@@ -102,6 +102,9 @@ struct SetPositions {
         return chosen
     }
 
+    /// Whether the last candidate taken was the first of its interval.
+    var opensInterval: Bool { members.count == 1 }
+
     /// The chosen members of the interval being gathered, when the candidates end.
     mutating func finish() -> [LocalDateTime] {
         defer { members.removeAll(keepingCapacity: true) }

@@ -202,6 +202,12 @@ import Testing
             spans(try load(weekly, from: "2027-03-01", to: "2027-03-15")) == [
                 "2027-03-05/2027-03-06", "2027-03-12/2027-03-13",
             ])
+        // A position no interval has: DTSTART alone, without walking to the step limit.
+        let none = Fixture.event(
+            "n", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=WEEKLY;BYDAY=MO;BYSETPOS=5;UNTIL=20270105")
+        let lonely = try load(none)
+        #expect(spans(lonely) == ["2026-01-05/2026-01-06"])
+        #expect(lonely.messages.isEmpty, "\(lonely.messages)")
         // Daily, the second and the last of the hours a day has.
         let daily = Fixture.event(
             "d",
