@@ -61,9 +61,7 @@ struct SetPositions {
         self.positions = positions
         frequency = rule.frequency
         weekStart =
-            rule.values("WKST").first.flatMap { code in
-                Weekday.allCases.first { $0.icalendarCode == code }
-            } ?? .monday
+            rule.values("WKST").first.flatMap { Weekday(icalendarCode: $0) } ?? .monday
         let first: CivilDate
         switch rule.frequency {
         case .weekly:
@@ -108,10 +106,16 @@ struct SetPositions {
     /// The chosen members of the interval being gathered, when the candidates end.
     mutating func finish() -> [LocalDateTime] {
         defer { members.removeAll(keepingCapacity: true) }
-        let count = members.count
+        return Self.pick(members, at: positions)
+    }
+
+    /// The members of one interval's set (in order) at `positions` (1 the first, -1 the last),
+    /// in order, each once; all of them when there are no positions.
+    static func pick(_ members: [LocalDateTime], at positions: [Int]) -> [LocalDateTime] {
+        guard !positions.isEmpty else { return members }
         let indices = positions.compactMap { position -> Int? in
-            let index = position > 0 ? position - 1 : count + position
-            return (0..<count).contains(index) ? index : nil
+            let index = position > 0 ? position - 1 : members.count + position
+            return members.indices.contains(index) ? index : nil
         }
         return Set(indices).sorted().map { members[$0] }
     }

@@ -240,13 +240,7 @@ struct SubDailyRule: Sendable {
     /// The instances of one period that BYSETPOS keeps, in order (all of them without it).
     private func picked(_ period: [LocalDateTime]) -> [LocalDateTime] {
         guard let setPositions else { return period }
-        let sorted = period.sorted()
-        var kept = Set<Int>()
-        for position in setPositions {
-            let index = position > 0 ? position - 1 : sorted.count + position
-            if sorted.indices.contains(index) { kept.insert(index) }
-        }
-        return kept.sorted().map { sorted[$0] }
+        return SetPositions.pick(period.sorted(), at: setPositions)
     }
 }
 

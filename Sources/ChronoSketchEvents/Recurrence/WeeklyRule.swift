@@ -29,14 +29,11 @@ struct WeeklyRule {
         guard rule.frequency == .weekly, rule.interval > 1,
             rule.parts.allSatisfy({ known.contains($0.name) || $0.name.hasPrefix("X-") })
         else { return nil }
-        func weekday(_ code: Substring) -> Weekday? {
-            Weekday.allCases.first { $0.icalendarCode == code }
-        }
-        let days = rule.values("BYDAY").map(weekday)
+        let days = rule.values("BYDAY").map { Weekday(icalendarCode: $0) }
         guard !days.contains(nil) else { return nil }
         let wallClock = origin.wallClock
         interval = rule.interval
-        weekStart = rule.values("WKST").first.flatMap(weekday) ?? .monday
+        weekStart = rule.values("WKST").first.flatMap { Weekday(icalendarCode: $0) } ?? .monday
         weekdays = days.isEmpty ? [wallClock.date.weekday] : days.compactMap { $0 }
         months = Set(rule.values("BYMONTH").compactMap { Int($0) })
         func numbers(_ name: String, _ implied: Int) -> [Int] {
@@ -74,12 +71,7 @@ struct WeeklyRule {
             }
         }
         members.sort()
-        guard !positions.isEmpty else { return members }
-        let chosen = positions.compactMap { position -> Int? in
-            let index = position > 0 ? position - 1 : members.count + position
-            return members.indices.contains(index) ? index : nil
-        }
-        return Set(chosen).sorted().map { members[$0] }
+        return SetPositions.pick(members, at: positions)
     }
 
     /// The instances from `origin` (DTSTART on the series' clock) in `range`, up to `until`

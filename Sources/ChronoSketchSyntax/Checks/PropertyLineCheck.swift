@@ -13,12 +13,22 @@ struct PropertyLineCheck: ComponentCheck {
             let reported = context.reports(property, in: component.name)
             for problem in property.lineProblems
             where reported || (problem.code == .repairedLine && !context.skipsEvent) {
-                findings.report(
-                    .warning, problem, line: property.line,
-                    otherwise: problem.code == .parameterWithoutValue
-                        ? (context.scope == .copy
-                            ? "kept as written in .ics, left out of jCal" : "the parameter is ignored")
-                        : context.scope.assumption(otherwise: nil))
+                var said = problem
+                switch (problem.code, context.scope) {
+                case (.repairedLine, _):
+                    break
+                case (.parameterWithoutValue, .copy):
+                    said.assumption = "kept as written in .ics, left out of jCal"
+                case (.parameterWithoutValue, _):
+                    said.assumption = "the parameter is ignored"
+                case (_, .copy):
+                    // What reading would choose (the first of two parameters) is not what a
+                    // copy does: it keeps the line.
+                    said.assumption = "kept as written"
+                default:
+                    break
+                }
+                findings.report(.warning, said, line: property.line, otherwise: nil)
             }
         }
     }

@@ -280,24 +280,12 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     /// Rule features libical 3.0.16 is known to expand differently from RFC 5545 (libical
     /// fixed them later; its own regression data shows the differences), worded for a warning.
+    ///
+    /// HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule); BYSETPOS, negative
+    /// days of DAILY and WEEKLY intervals are applied in Swift (SetPositions, DayLimits,
+    /// WeeklyRule): what is left is BYWEEKNO.
     package var libicalCaveats: [String] {
-        var caveats: [String] = []
-        if has("BYWEEKNO") { caveats.append("BYWEEKNO") }
-        // HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule); BYSETPOS of the
-        // others (SetPositions) and negative days of DAILY (DayLimits) are applied in Swift.
-        return caveats
-    }
-
-    private var name: String {
-        switch frequency {
-        case .secondly: "SECONDLY"
-        case .minutely: "MINUTELY"
-        case .hourly: "HOURLY"
-        case .daily: "DAILY"
-        case .weekly: "WEEKLY"
-        case .monthly: "MONTHLY"
-        case .yearly: "YEARLY"
-        }
+        has("BYWEEKNO") ? ["BYWEEKNO"] : []
     }
 }
 
