@@ -41,11 +41,25 @@ public enum ICSCommandLine {
         Interruption.installHandlers()
     }
 
+    /// Whether `ICS_COUNT_VALUE_READS=1` asks for the reading of values to be counted.
+    private static var countsValueReads: Bool {
+        ProcessInfo.processInfo.environment["ICS_COUNT_VALUE_READS"] == "1"
+    }
+
+    /// With `ICS_COUNT_VALUE_READS=1`, counts how often each line's values are read, for the
+    /// test that checks that none is read twice (``reportCounts()``).
+    public static func startCounting() {
+        if countsValueReads { ValueReader.countReadsByLine() }
+    }
+
     /// With `ICS_COUNT_VALUE_READS=1`, says on stderr how many properties had their values read
-    /// (each is read once, when its line is read), for the test that checks it.
+    /// (each the first time it is asked for) and the most reads of one line's values.
     public static func reportCounts() {
-        guard ProcessInfo.processInfo.environment["ICS_COUNT_VALUE_READS"] == "1" else { return }
-        FileHandle.standardError.write(Data("ics: \(ValueReader.valuesRead) values read\n".utf8))
+        guard countsValueReads else { return }
+        FileHandle.standardError.write(
+            Data(
+                "ics: \(ValueReader.valuesRead) values read, at most \(ValueReader.mostReadsOfOneLine) of one line\n"
+                    .utf8))
     }
 
     /// Runs `ics` with `arguments` (without the program name).

@@ -26,7 +26,7 @@ struct RequiredPropertyCheck: ComponentCheck {
             // Of an event skipped, only `validate` says more.
             let placed = component.property("DTSTART") != nil && !context.skipsEvent
             if placed || context.scope == .conformance,
-                component.property("UID")?.value?.text?.isEmpty ?? true
+                component.property("UID")?.rawValueBytes.isEmpty ?? true
             {
                 findings.report(
                     context.scope == .conformance ? .error : .warning, .eventWithoutUID,

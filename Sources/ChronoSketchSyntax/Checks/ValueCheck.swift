@@ -10,7 +10,9 @@ struct ValueCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         // By index: most lines read well, and are looked at without being copied.
         for index in component.properties.indices
-        where component.properties[index].reading.hasProblems {
+        where component.properties[index].valueCanHaveProblems
+            && component.properties[index].reading.hasProblems
+        {
             let property = component.properties[index]
             guard property.isProperty, context.reports(property, in: component.name) else {
                 continue

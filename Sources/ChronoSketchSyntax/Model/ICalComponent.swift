@@ -13,27 +13,26 @@ public struct ICalParameter: Sendable, Hashable {
     }
 }
 
-/// One content line: what was written and where, and its values, read once by the property's
-/// value type when the line is read (``reading``).
+/// One content line: what was written and where, and its values, read by the property's value
+/// type the first time they are asked for and kept (``reading``).
 public struct ICalProperty: Sendable, Hashable {
     /// Upper-cased name; empty for a line that is not a property at all, kept so that it is
     /// written back as it came.
     public let name: String
     /// The property the name names, when it is one of the RFC's.
     public let known: KnownProperty?
-    public var parameters: [ICalParameter]
+    public let parameters: [ICalParameter]
     /// The unfolded content line as read (or as rebuilt by a repair of the reader).
     public let contentLine: [UInt8]
     /// Where the value starts in ``contentLine``.
     let valueStart: Int
     /// The physical line the content line starts on.
-    public var line: Int
+    public let line: Int
     /// Problems of the line itself: parameters that could not be read and were left out, a
     /// repair the reader made, a line that is not a property.
-    public var lineProblems: [Problem]
-    /// The values read by the property's value type (``ValueReader``), and what went wrong
-    /// reading them: read once, when the property is made, and never again.
-    public private(set) var reading = ValueReading(values: [], error: nil, warnings: [])
+    public let lineProblems: [Problem]
+    /// Where the values are kept once read; shared by the copies of the property.
+    private let readValues = ValueCache()
 
     /// A property from its parts; the content line is rebuilt from them.
     public init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
@@ -48,14 +47,24 @@ public struct ICalProperty: Sendable, Hashable {
         name: String, parameters: [ICalParameter], contentLine: [UInt8], valueStart: Int,
         line: Int, lineProblems: [Problem] = []
     ) {
+        self.init(
+            name: name, known: KnownProperty(name: name), parameters: parameters,
+            contentLine: contentLine, valueStart: valueStart, line: line,
+            lineProblems: lineProblems)
+    }
+
+    /// A property whose name has been looked up already.
+    init(
+        name: String, known: KnownProperty?, parameters: [ICalParameter], contentLine: [UInt8],
+        valueStart: Int, line: Int, lineProblems: [Problem]
+    ) {
         self.name = name
-        known = KnownProperty(name: name)
+        self.known = known
         self.parameters = parameters
         self.contentLine = contentLine
         self.valueStart = valueStart
         self.line = line
         self.lineProblems = lineProblems
-        reading = ValueReader.read(self)
     }
 
     /// A line that is not a property, kept as written.
@@ -63,6 +72,40 @@ public struct ICalProperty: Sendable, Hashable {
         self.init(
             name: "", parameters: [], contentLine: bytes, valueStart: bytes.count, line: line,
             lineProblems: [problem])
+    }
+
+    /// The values read by the property's value type (``ValueReader``), and what went wrong
+    /// reading them: read the first time they are asked for, by this property or a copy of
+    /// it, and never again.
+    public var reading: ValueReading { readValues.reading { ValueReader.read(self) } }
+
+    /// Whether reading the value could find anything to say: TEXT, like every type kept as
+    /// written (URI, CAL-ADDRESS, BINARY, an unknown type), reads whatever the line reader let
+    /// through, so a check need not read it.
+    package var valueCanHaveProblems: Bool {
+        guard isProperty else { return true }
+        switch ValueReader.kind(of: self) {
+        case .single(let type), .list(let type):
+            switch type {
+            case .text, .uri, .calAddress, .binary, .unknown: return false
+            default: return true
+            }
+        case .requestStatus, .unknown: return false
+        case .dateTimeOrPeriodList, .durationOrDateTime, .geo: return true
+        }
+    }
+
+    /// Two properties are equal when they were written alike on the same line: their values
+    /// follow from that.
+    public static func == (left: ICalProperty, right: ICalProperty) -> Bool {
+        left.line == right.line && left.valueStart == right.valueStart
+            && left.contentLine == right.contentLine && left.name == right.name
+            && left.parameters == right.parameters && left.lineProblems == right.lineProblems
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(line)
+        hasher.combine(contentLine)
     }
 
     /// Whether the line is a property (name, parameters, colon, value).

@@ -494,7 +494,8 @@ enum LineReading {
         problems += Occurrences.repeatedParameters(tokens.parameters, of: tokens.name)
         self = .property(
             ICalProperty(
-                name: tokens.name, parameters: tokens.parameters, contentLine: tokens.bytes,
-                valueStart: tokens.valueStart, line: content.line, lineProblems: problems))
+                name: tokens.name, known: tokens.known, parameters: tokens.parameters,
+                contentLine: tokens.bytes, valueStart: tokens.valueStart, line: content.line,
+                lineProblems: problems))
     }
 }

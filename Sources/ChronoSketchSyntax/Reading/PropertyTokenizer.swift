@@ -7,6 +7,8 @@ import ChronoSketchCore
 package struct TokenizedLine: Sendable {
     /// Upper-cased name.
     package var name: String
+    /// The property the name names, when it is one of the RFC's.
+    var known: KnownProperty?
     var parameters: [ICalParameter]
     /// The unfolded line: as written, or rebuilt when one of the repairs below applied.
     var bytes: [UInt8]
@@ -93,7 +95,7 @@ package enum PropertyTokenizer {
         guard !line.warnings.contains(where: { $0.code == .parameterWithoutValue }) else {
             return false
         }
-        guard let type = KnownProperty(name: line.name)?.defaultType,
+        guard let type = line.known?.defaultType,
             type == .uri || type == .calAddress,
             !line.parameters.contains(where: { $0.name == "VALUE" })
         else { return true }
@@ -176,7 +178,7 @@ package enum PropertyTokenizer {
             return try splitQuotedValue(name, parameters, warnings)
         }
         var line = TokenizedLine(
-            name: name, parameters: parameters, bytes: bytes, valueStart: index + 1,
+            name: name, known: KnownProperty(name: name), parameters: parameters, bytes: bytes, valueStart: index + 1,
             warnings: warnings)
         extendUnquotedTZID(&line)
         return line
@@ -198,7 +200,8 @@ package enum PropertyTokenizer {
         let (bytes, valueStart) = TokenizedLine.canonical(
             name: name, parameters: parameters, value: value)
         return TokenizedLine(
-            name: name, parameters: parameters, bytes: bytes, valueStart: valueStart,
+            name: name, known: KnownProperty(name: name), parameters: parameters, bytes: bytes,
+            valueStart: valueStart,
             warnings: warnings + [
                 Problem(
                     .repairedLine, "The quotes of \(last.name) enclose the value too",

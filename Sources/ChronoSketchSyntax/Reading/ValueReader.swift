@@ -17,6 +17,22 @@ public struct ValueReading: Sendable, Hashable {
     var hasProblems: Bool { error != nil || !warnings.isEmpty }
 }
 
+/// Where a property keeps its values once they are read: shared by every copy of the
+/// property, filled by the first that asks.
+final class ValueCache: Sendable {
+    private let kept = Mutex<ValueReading?>(nil)
+
+    /// The values kept, read by `read` if nothing is kept yet.
+    func reading(_ read: () -> ValueReading) -> ValueReading {
+        kept.withLock { kept in
+            if let reading = kept { return reading }
+            let reading = read()
+            kept = reading
+            return reading
+        }
+    }
+}
+
 /// Reads property values by their type (RFC 5545 §3.3), from the text as written: the only
 /// place values are interpreted, once per property (``ICalProperty/reading``).
 ///
@@ -95,15 +111,30 @@ public enum ValueReader {
         return .single(type)
     }
 
-    /// How many properties have had their values read in this process: each is read once,
-    /// which `ICS_COUNT_VALUE_READS=1` lets a test see (``valuesRead``).
+    /// How many properties have had their values read in this process.
     static let readCount = Atomic<Int>(0)
+
+    /// How often the values of each line were read, by line number, once
+    /// ``countReadsByLine()`` has been called: nil until then.
+    static let readsByLine = Mutex<[Int: Int]?>(nil)
 
     /// How many properties have had their values read in this process.
     public static var valuesRead: Int { readCount.load(ordering: .relaxed) }
 
+    /// Starts counting reads line by line (``mostReadsOfOneLine``), which lets a test of a
+    /// single input see that no line's values are read twice.
+    public static func countReadsByLine() {
+        readsByLine.withLock { $0 = $0 ?? [:] }
+    }
+
+    /// The most times the values of one line were read since ``countReadsByLine()``.
+    public static var mostReadsOfOneLine: Int {
+        readsByLine.withLock { $0?.values.max() ?? 0 }
+    }
+
     static func read(_ property: ICalProperty) -> ValueReading {
         readCount.add(1, ordering: .relaxed)
+        readsByLine.withLock { $0?[property.line, default: 0] += 1 }
         guard property.isProperty else {
             return ValueReading(
                 values: [], error: Problem(.notAProperty, "Line is not a property"), warnings: [])
