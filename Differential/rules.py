@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The random-rule differential: a seeded generator of RRULEs (every frequency from HOURLY to
 YEARLY, BY parts and their combinations, BYSETPOS, INTERVAL, COUNT or UNTIL, WKST, DATE and
-date-time DTSTARTs), each expanded by `ics events` and by python-dateutil (pinned in
-requirements.txt), compared instance by instance.
+date-time DTSTARTs, floating or zoned), each expanded by `ics events` and by python-dateutil
+(pinned in requirements.txt), compared instance by instance in UTC.
 
 dateutil and RFC 5545 differ on one point, which the comparison applies to dateutil's list
 before comparing: RFC 5545 §3.3.10 says "The DTSTART property value always counts as the
@@ -18,6 +18,7 @@ the run.
 """
 import datetime as dt
 import json
+import zoneinfo
 import itertools
 import random
 import signal
@@ -27,10 +28,11 @@ import sys
 from dateutil import rrule as du
 
 WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+ZONES = ["Europe/Berlin", "America/New_York", "Australia/Sydney"]
 
 
 def generate(rng):
-    """One rule and its DTSTART (a date or a floating date-time)."""
+    """One rule, its DTSTART (a date or a date-time) and the zone of a zoned DTSTART."""
     freq = rng.choice(["HOURLY", "DAILY", "DAILY", "WEEKLY", "WEEKLY", "MONTHLY", "MONTHLY", "YEARLY"])
     is_date = freq != "HOURLY" and rng.random() < 0.3
     start = dt.datetime(rng.randint(2020, 2027), rng.randint(1, 12), rng.randint(1, 28),
@@ -43,9 +45,17 @@ def generate(rng):
     if freq in ("DAILY", "MONTHLY", "YEARLY") and rng.random() < 0.35:
         days = rng.sample([d for d in range(-5, 29) if d != 0], rng.randint(1, 4))
         parts.append("BYMONTHDAY=" + ",".join(str(d) for d in days))
+    if freq in ("DAILY", "YEARLY") and rng.random() < 0.12:
+        days = rng.sample([1, 2, 32, 60, 100, 200, 365, 366, -1, -2, -10, -100, -366], rng.randint(1, 3))
+        parts.append("BYYEARDAY=" + ",".join(str(d) for d in days))
+    weeks = freq == "YEARLY" and rng.random() < 0.3
+    if weeks:
+        numbers = rng.sample([1, 2, 3, 10, 20, 26, 52, 53, -1, -2, -53], rng.randint(1, 3))
+        parts.append("BYWEEKNO=" + ",".join(str(n) for n in numbers))
     if rng.random() < 0.45:
         names = rng.sample(WEEKDAYS, rng.randint(1, 5))
-        if freq in ("MONTHLY", "YEARLY") and rng.random() < 0.4 and not any(p.startswith("BYMONTHDAY") for p in parts):
+        if freq in ("MONTHLY", "YEARLY") and rng.random() < 0.4 and not weeks \
+                and not any(p.startswith(("BYMONTHDAY", "BYYEARDAY")) for p in parts):
             limit = 4 if freq == "MONTHLY" else 40
             names = [f"{rng.choice([-1, 1, 2, rng.randint(-limit, limit) or 1])}{n}" for n in names]
         parts.append("BYDAY=" + ",".join(names))
@@ -57,6 +67,7 @@ def generate(rng):
         parts.append("BYSETPOS=" + ",".join(str(p) for p in rng.sample([1, 2, 3, -1, -2], rng.randint(1, 2))))
     if rng.random() < 0.2:
         parts.append(f"WKST={rng.choice(WEEKDAYS)}")
+    zone = None if is_date or rng.random() < 0.6 else rng.choice(ZONES)
     if rng.random() < 0.6:
         parts.append(f"COUNT={rng.randint(1, 12)}")
     else:
@@ -64,7 +75,29 @@ def generate(rng):
         until = start + dt.timedelta(days=rng.randint(1, span))
         parts.append("UNTIL=" + (until.strftime("%Y%m%d") if is_date else until.strftime("%Y%m%dT%H%M%S")))
     rng.shuffle(parts)
-    return ";".join(parts), start, is_date
+    return ";".join(parts), start, is_date, zone
+
+
+def in_utc(moment, zone):
+    """A wall-clock time of `zone` in UTC: a time in a gap or an overlap read with the offset
+    before the change (fold 0), as RFC 5545 §3.3.5 reads both."""
+    if zone is None:
+        return moment
+    aware = moment.replace(tzinfo=zoneinfo.ZoneInfo(zone))
+    return aware.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+
+def written(rule, zone):
+    """The rule as the calendar holds it: with a zoned DTSTART, UNTIL in UTC (§3.3.10)."""
+    if zone is None:
+        return rule
+    parts = []
+    for part in rule.split(";"):
+        if part.startswith("UNTIL="):
+            until = in_utc(dt.datetime.strptime(part[6:], "%Y%m%dT%H%M%S"), zone)
+            part = "UNTIL=" + until.strftime("%Y%m%dT%H%M%SZ")
+        parts.append(part)
+    return ";".join(parts)
 
 
 def text(moment, is_date):
@@ -79,18 +112,17 @@ def alarm(signum, frame):
     raise Timeout()
 
 
-def expected(rule, start, is_date):
-    """dateutil's instances, with DTSTART counted first as RFC 5545 §3.3.10 says."""
+def expected(rule, start, is_date, zone):
+    """dateutil's instances (wall-clock times, in UTC for a zoned DTSTART), with DTSTART
+    counted first as RFC 5545 §3.3.10 says."""
     signal.alarm(2)
     try:
         listed = list(itertools.islice(du.rrulestr(rule, dtstart=start), 2000))
     finally:
         signal.alarm(0)
-    if listed and listed[0] == start:
-        return [text(m, is_date) for m in listed]
-    if "COUNT=" in rule:
-        listed = listed[:-1]
-    return [text(start, is_date)] + [text(m, is_date) for m in listed]
+    if not listed or listed[0] != start:
+        listed = [start] + (listed[:-1] if "COUNT=" in rule else listed)
+    return [text(in_utc(m, zone), is_date) for m in listed]
 
 
 def main():
@@ -106,16 +138,17 @@ def main():
     cases = {}
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ChronoSketch//Rule differential//EN"]
     for index in range(count):
-        rule, start, is_date = generate(rng)
+        rule, start, is_date, zone = generate(rng)
         uid = f"rule-{index}"
         try:
-            cases[uid] = (rule, start, is_date, expected(rule, start, is_date))
+            cases[uid] = (rule, start, is_date, expected(rule, start, is_date, zone))
         except Exception:
             # dateutil cannot expand it (an error, or no instance within 2 s): not compared.
             continue
         value = start.strftime("%Y%m%d") if is_date else start.strftime("%Y%m%dT%H%M%S")
         lines += ["BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20240101T000000Z",
-                  f"DTSTART{';VALUE=DATE' if is_date else ''}:{value}", f"RRULE:{rule}"]
+                  f"DTSTART{';VALUE=DATE' if is_date else f';TZID={zone}' if zone else ''}:{value}",
+                  f"RRULE:{written(rule, zone)}"]
         lines += [] if is_date else ["DURATION:PT1M"]
         lines.append("END:VEVENT")
     lines.append("END:VCALENDAR")

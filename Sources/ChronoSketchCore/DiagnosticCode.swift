@@ -57,6 +57,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case timeZoneWithoutObservance = "time-zone-without-observance"
     /// An X-LIC-ERROR line an earlier libical-based program wrote.
     case libicalError = "libical-error"
+    /// A line or component libical's own parser reads otherwise (`validate --libical`).
+    case libicalReadsOtherwise = "libical-reads-otherwise"
 
     // MARK: Values (§3.3)
 
@@ -112,8 +114,6 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     /// A rule written against the RFC: COUNT with UNTIL, a DATE UNTIL for a timed series,
     /// an UNTIL before DTSTART, a BYDAY ordinal where none is allowed.
     case ruleMisuse = "rule-misuse"
-    /// A rule family libical 3.0.16 expands otherwise than RFC 5545.
-    case libicalRule = "libical-rule"
     /// A rule libical cannot expand, or walks too long between instances.
     case unexpandableRule = "unexpandable-rule"
     /// A series that goes on past libical's last year.
@@ -172,6 +172,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .endAndDuration: "DTEND or DUE beside DURATION"
         case .timeZoneWithoutObservance: "VTIMEZONEs without observances"
         case .libicalError: "X-LIC-ERROR lines of an earlier program"
+        case .libicalReadsOtherwise: "lines libical's parser reads otherwise"
         case .invalidValue: "values that do not read by their type"
         case .valueTypeMismatch: "values of another type than VALUE says"
         case .periodOfDates: "periods of dates"
@@ -193,7 +194,6 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .endlessSeries: "series without an end"
         case .ruleNeverMatches: "rules that never match"
         case .ruleMisuse: "rules written against RFC 5545"
-        case .libicalRule: "rules libical 3.0.16 expands otherwise than RFC 5545"
         case .unexpandableRule: "rules that are not expanded"
         case .yearLimit: "series past the last year libical expands"
         case .emptyPeriod: "RDATE periods that do not end after they start"

@@ -81,7 +81,7 @@ enum CommonOptions {
     static let ignore = OptionSpec.value(
         "ignore", "code", repeats: true,
         help:
-            "Leave out the diagnostics of this code (endless-series, libical-rule, …; see the README). Repeatable, or codes separated by commas."
+            "Leave out the diagnostics of this code (endless-series, year-limit, …; see the README). Repeatable, or codes separated by commas."
     ).choosing(DiagnosticCode.allCases.map(\.rawValue))
     static let promote = OptionSpec.value(
         "error", "code", repeats: true,

@@ -18,6 +18,12 @@ struct ValidateCommand: Command {
         "errors-only",
         help: "List errors only; warnings are neither listed nor counted as findings.")
 
+    static let libical = OptionSpec.flag(
+        "libical",
+        help:
+            "Also read each component with libical's own parser and report where a libical-based client reads it otherwise (a property, parameter or component lost, text cut, a value rejected, a rule rewritten)."
+    )
+
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check calendars against RFC 5545 and report every finding.",
@@ -32,7 +38,8 @@ struct ValidateCommand: Command {
             name: "file", help: "Calendar files to check; '-' or none reads standard input.",
             repeats: true),
         options: [
-            format, errorsOnly, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.zone, CommonOptions.wrTimezone,
+            format, errorsOnly, libical, CommonOptions.quiet, CommonOptions.ignore,
+            CommonOptions.promote, CommonOptions.zone, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])
@@ -44,7 +51,9 @@ struct ValidateCommand: Command {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
-        options = try CommonOptions.readingOptions(arguments, environment: environment)
+        var options = try CommonOptions.readingOptions(arguments, environment: environment)
+        options.comparesWithLibical = arguments.isSet(Self.libical.name)
+        self.options = options
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         errorsOnly = arguments.isSet(Self.errorsOnly.name)
     }

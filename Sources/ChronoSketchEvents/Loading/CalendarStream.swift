@@ -30,11 +30,14 @@ struct CalendarStream {
     /// - Throws: ``InputError`` when the input is missing or unreadable.
     init(
         reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
-        inspector: ComponentInspector? = nil, progress: ReadProgress? = nil
+        comparesWithLibical: Bool = false, inspector: ComponentInspector? = nil,
+        progress: ReadProgress? = nil
     ) throws(InputError) {
         name = source.name
         reader = try ComponentSources.open(source, limits: limits, progress: progress)
-        checker = ComponentChecker(file: source.name, scope: checks)
+        checker = ComponentChecker(
+            file: source.name, scope: checks,
+            adding: comparesWithLibical ? [LibicalReadingCheck()] : [])
         self.inspector = inspector
     }
 

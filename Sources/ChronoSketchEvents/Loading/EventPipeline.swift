@@ -83,6 +83,7 @@ package struct EventPipeline {
                 let stream = ReadAheadStream(
                     try CalendarStream(
                         reading: readable, limits: options.limits, checks: options.checks,
+                        comparesWithLibical: options.comparesWithLibical,
                         inspector: options.inspector, progress: options.progress))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 while let item = try stream.next() {

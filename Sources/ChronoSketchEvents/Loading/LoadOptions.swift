@@ -29,6 +29,9 @@ public struct LoadOptions: Sendable {
     public var expansion: ExpansionLimits
     /// What the checks report (``CheckScope``): `.events` unless set.
     public var checks = CheckScope.events
+    /// Whether every component is also read by libical's own parser and what a libical-based
+    /// client would read differently is reported (``LibicalReadingCheck``, `validate --libical`).
+    public var comparesWithLibical = false
     /// Shown every item read from the inputs (what ``CalendarInfo`` counts).
     package var inspector: ComponentInspector?
     /// Told the bytes read and the events mapped, for a progress line.

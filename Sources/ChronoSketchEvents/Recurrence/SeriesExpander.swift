@@ -111,7 +111,8 @@ struct SeriesExpander {
                 let master = group.master.source
                 log.append(
                     Diagnostic(
-                        .warning, .expansionLimit, file: master.file, line: master.line, uid: master.uid,
+                        .warning, .expansionLimit, file: master.file, line: master.line,
+                        uid: master.uid,
                         message: "The total of \(limits.totalInstances) instances is reached",
                         assumption:
                             "this and later series are not expanded (raise --max-total-instances)"
@@ -446,7 +447,8 @@ struct SeriesExpander {
         }
         if rule.neverMatches {
             log.warn(
-                source, .ruleNeverMatches, property.line, "\(property.name) can never match", "it adds no instances")
+                source, .ruleNeverMatches, property.line, "\(property.name) can never match",
+                "it adds no instances")
             return []
         }
         if let subDaily = SubDailyRule(rule) {
@@ -454,20 +456,6 @@ struct SeriesExpander {
                 subDaily, rule, property: property, origin: origin, frame: frame, range: range,
                 limits: limits, cap: cap, context, log: &log)
         }
-        guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
-            log.warn(
-                source, .unexpandableRule, property.line,
-                "\(property.name) would make libical step through up to \(rule.worstStepsBetweenInstances ?? Int.max) \(rule.frequency) steps between instances",
-                "it is not expanded")
-            return []
-        }
-        if !rule.libicalCaveats.isEmpty {
-            log.warn(
-                source, .libicalRule, property.line,
-                "\(property.name) uses \(rule.libicalCaveats.joined(separator: ", ")), which libical 3.0.16 may expand differently from RFC 5545",
-                "expanded by libical as it is")
-        }
-        let end = checkedEnd(rule, property: property, origin: origin, frame: frame, context, log: &log)
         let start: ICalDateTime =
             switch origin {
             case .date(let date): .date(date)
@@ -477,8 +465,13 @@ struct SeriesExpander {
         // 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as the
         // first occurrence of an RRULE even when the rule does not give it (RFC 5545 §3.3.10:
         // "The DTSTART property value always counts as the first occurrence").
-        if let weekly = WeeklyRule(rule, origin: start) {
-            let (times, budgetSpent) = weekly.instances(
+        if let expanded: any IntervalRule =
+            WeeklyRule(rule, origin: start) ?? WeekNumberRule(rule, origin: start)
+            ?? YearDayRule(rule, origin: start)
+        {
+            let end = checkedEnd(
+                rule, property: property, origin: origin, frame: frame, context, log: &log)
+            let (times, budgetSpent) = expanded.instances(
                 from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
                 countsOrigin: property.name == "RRULE", budget: limits.iterationsPerSeries,
                 cap: cap)
@@ -486,10 +479,20 @@ struct SeriesExpander {
                 log.warn(
                     source, .expansionLimit, property.line,
                     "\(property.name) took \(limits.iterationsPerSeries) iteration steps without ending",
-                    "the series stops at \(times.last ?? origin.wallClock) (raise --max-iterations)")
+                    "the series stops at \(times.last ?? origin.wallClock) (raise --max-iterations)"
+                )
             }
             return times.map { origin.isDate ? .date($0.date) : .wall($0) }
         }
+        guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
+            log.warn(
+                source, .unexpandableRule, property.line,
+                "\(property.name) would make libical step through up to \(rule.worstStepsBetweenInstances ?? Int.max) \(rule.frequency) steps between instances",
+                "it is not expanded")
+            return []
+        }
+        let end = checkedEnd(
+            rule, property: property, origin: origin, frame: frame, context, log: &log)
         let dayLimits = DayLimits(rule)
         var setPositions = SetPositions(dayLimits?.candidates ?? rule, origin: start)
         guard
@@ -499,7 +502,8 @@ struct SeriesExpander {
                 start: setPositions?.start ?? start, counting: false)
         else {
             log.warn(
-                source, .unexpandableRule, property.line, "libical cannot expand \(property.name) '\(rule.text)'",
+                source, .unexpandableRule, property.line,
+                "libical cannot expand \(property.name) '\(rule.text)'",
                 "it adds no instances")
             return []
         }
@@ -575,7 +579,8 @@ struct SeriesExpander {
                 log.warn(
                     source, .expansionLimit, property.line,
                     "\(property.name) took \(iterations) iteration steps without ending",
-                    "the series stops at \(points.last?.wallClock ?? origin.wallClock) (raise --max-iterations)")
+                    "the series stops at \(points.last?.wallClock ?? origin.wallClock) (raise --max-iterations)"
+                )
             }
         }
         while let wallClock = nextInstance() {
@@ -626,7 +631,8 @@ struct SeriesExpander {
         for note in subDaily.notes {
             log.warn(source, .ruleMisuse, property.line, note, "expanded so")
         }
-        let end = checkedEnd(rule, property: property, origin: origin, frame: frame, context, log: &log)
+        let end = checkedEnd(
+            rule, property: property, origin: origin, frame: frame, context, log: &log)
         let (times, stop) = subDaily.instances(
             from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
             budget: limits.iterationsPerSeries, cap: cap)
@@ -759,7 +765,8 @@ struct SeriesExpander {
                 })
             {
                 log.warn(
-                    context.source, .mixedTimes, property.line, "EXDATE in UTC on a floating series",
+                    context.source, .mixedTimes, property.line,
+                    "EXDATE in UTC on a floating series",
                     "compared with the series' wall-clock times as written")
             }
             for case .dateTime(let value) in property.values {
@@ -867,12 +874,14 @@ struct SeriesExpander {
                 instants = bounds.instants
             }
             return try mapper.event(
-                from: template, uid: uid, recurrenceId: recurrenceTime(instance.start, frame: frame),
+                from: template, uid: uid,
+                recurrenceId: recurrenceTime(instance.start, frame: frame),
                 interval: interval, instants: instants, zone: zone, originalStart: original,
                 location: SourceLocation(file: master.file, line: master.line), log: &log)
         } catch {
             log.warn(
-                master, .invalidValue, line, "Instance \(instance.start.wallClock) of series '\(uid)': \(error)",
+                master, .invalidValue, line,
+                "Instance \(instance.start.wallClock) of series '\(uid)': \(error)",
                 "instance skipped")
             return nil
         }

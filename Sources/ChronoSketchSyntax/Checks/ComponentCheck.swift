@@ -4,16 +4,16 @@ import ChronoSketchCore
 ///
 /// A check looks at one component's own properties; its children are checked on their own,
 /// each with the name of the component around it.
-protocol ComponentCheck: Sendable {
+package protocol ComponentCheck: Sendable {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings)
 }
 
 /// Where a component sits, as a check needs it.
-struct CheckContext {
-    var scope: CheckScope
+package struct CheckContext {
+    package var scope: CheckScope
     /// The name and BEGIN line of the component around it; nil for VCALENDAR and for
     /// components outside any calendar.
-    var parent: (name: String, line: Int)?
+    package var parent: (name: String, line: Int)?
     /// The METHOD of its calendar: an iTIP message (RFC 5546), where RFC 5545 §3.6.1 lets a
     /// VEVENT omit DTSTART.
     var method: String?
@@ -34,7 +34,7 @@ struct CheckContext {
 
 /// What the checks found in one input, each finding with its file and the UID of the
 /// component checked.
-struct Findings {
+package struct Findings {
     let file: String
     /// The UID of the component being checked.
     var uid: String?
@@ -42,7 +42,7 @@ struct Findings {
 
     init(file: String) { self.file = file }
 
-    mutating func report(
+    package mutating func report(
         _ severity: Diagnostic.Severity, _ code: DiagnosticCode, line: Int, _ message: String,
         assumption: String? = nil
     ) {

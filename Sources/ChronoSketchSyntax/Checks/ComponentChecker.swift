@@ -16,13 +16,16 @@ package struct ComponentChecker {
     ]
 
     let scope: CheckScope
+    /// Checks the caller adds to these (what a command asks for beyond RFC 5545).
+    private let added: [any ComponentCheck]
     private var findings: Findings
     /// The calendar being read: its properties gather until its end, when it is checked.
     private var calendar: ICalComponent?
     private var method: String?
 
-    package init(file: String, scope: CheckScope) {
+    package init(file: String, scope: CheckScope, adding added: [any ComponentCheck] = []) {
         self.scope = scope
+        self.added = added
         findings = Findings(file: file)
     }
 
@@ -63,7 +66,7 @@ package struct ComponentChecker {
         calendar = nil
         findings.uid = finished.property("UID")?.value?.text
         let context = CheckContext(scope: scope, parent: nil, method: method)
-        for check in Self.checks { check.check(finished, in: context, findings: &findings) }
+        for check in Self.checks + added { check.check(finished, in: context, findings: &findings) }
     }
 
     private mutating func check(_ component: ICalComponent, parent: (name: String, line: Int)?) {
@@ -75,7 +78,9 @@ package struct ComponentChecker {
             if scope == .events, component.name == "VEVENT" {
                 context.skipsEvent = !Self.hasStart(component)
             }
-            for check in Self.checks { check.check(component, in: context, findings: &findings) }
+            for check in Self.checks + added {
+                check.check(component, in: context, findings: &findings)
+            }
         }
         for child in component.components {
             check(child, parent: (component.name, component.line))

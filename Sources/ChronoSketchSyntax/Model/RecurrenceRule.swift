@@ -277,16 +277,6 @@ public struct RecurrenceRule: Sendable, Hashable {
         return months == [2] && !days.isEmpty && days.allSatisfy { $0 == 29 || $0 == -1 }
             && days.contains(29)
     }
-
-    /// Rule features libical 3.0.16 is known to expand differently from RFC 5545 (libical
-    /// fixed them later; its own regression data shows the differences), worded for a warning.
-    ///
-    /// HOURLY, MINUTELY and SECONDLY are expanded in Swift (SubDailyRule); BYSETPOS, negative
-    /// days of DAILY and WEEKLY intervals are applied in Swift (SetPositions, DayLimits,
-    /// WeeklyRule): what is left is BYWEEKNO.
-    package var libicalCaveats: [String] {
-        has("BYWEEKNO") ? ["BYWEEKNO"] : []
-    }
 }
 
 /// Why a RECUR value cannot be used.

@@ -22,7 +22,7 @@ public enum ICalWriter {
         return bytes
     }
 
-    static func append(_ component: ICalComponent, to bytes: inout [UInt8]) {
+    package static func append(_ component: ICalComponent, to bytes: inout [UInt8]) {
         appendFolded(component.beginText ?? Array("BEGIN:\(component.name)".utf8), to: &bytes)
         component.forEachInReadOrder(
             property: { appendFolded($0.contentLine, to: &bytes) },
@@ -74,8 +74,7 @@ public enum ICalWriter {
     /// quote as `^'`, a line break (LF, CRLF or a lone CR) as `^n`; quoted when it holds `;`,
     /// `:`, `,` or a backslash (which some readers take for an escape). A NUL is left out and
     /// added to `omitted`.
-    public static func parameterValue(_ value: String, omitted: inout [Unicode.Scalar]) -> String
-    {
+    public static func parameterValue(_ value: String, omitted: inout [Unicode.Scalar]) -> String {
         var quoted = false
         var result = String.UnicodeScalarView()
         var previous: Unicode.Scalar?

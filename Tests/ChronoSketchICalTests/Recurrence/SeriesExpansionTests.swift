@@ -204,7 +204,8 @@ import Testing
             ])
         // A position no interval has: DTSTART alone, without walking to the step limit.
         let none = Fixture.event(
-            "n", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=WEEKLY;BYDAY=MO;BYSETPOS=5;UNTIL=20270105")
+            "n", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=WEEKLY;BYDAY=MO;BYSETPOS=5;UNTIL=20270105"
+        )
         let lonely = try load(none)
         #expect(spans(lonely) == ["2026-01-05/2026-01-06"])
         #expect(lonely.messages.isEmpty, "\(lonely.messages)")
@@ -249,15 +250,56 @@ import Testing
             ])
         let saturdayWeeks = Fixture.event(
             "w",
-            "DTSTART:20250825T090000\nDURATION:PT1H\nRRULE:FREQ=WEEKLY;WKST=SA;BYDAY=TU,SU;INTERVAL=2;COUNT=4")
+            "DTSTART:20250825T090000\nDURATION:PT1H\nRRULE:FREQ=WEEKLY;WKST=SA;BYDAY=TU,SU;INTERVAL=2;COUNT=4"
+        )
         #expect(
             spans(try load(saturdayWeeks)).map { String($0.prefix(10)) } == [
                 "2025-08-25", "2025-08-26", "2025-09-07", "2025-09-09",
             ])
         // A window far from DTSTART skips to it and keeps the weeks.
         #expect(
-            spans(try load(sunday.replacingOccurrences(of: "COUNT=3", with: "UNTIL=20300101"), from: "2029-01-01", to: "2029-02-01")).map { String($0.prefix(10)) } == [
+            spans(
+                try load(
+                    sunday.replacingOccurrences(of: "COUNT=3", with: "UNTIL=20300101"),
+                    from: "2029-01-01", to: "2029-02-01")
+            ).map { String($0.prefix(10)) } == [
                 "2029-01-07", "2029-01-28",
+            ])
+    }
+
+    /// YEARLY week numbers go by week-years to the last year there is: 9999's week one starts
+    /// on Monday 4 January, and a window over it needs no year after 9999.
+    @Test func weekNumbersReachTheLastYear() throws {
+        let body = Fixture.event(
+            "w", "DTSTART:20260105T090000\nDURATION:PT1H\nRRULE:FREQ=YEARLY;BYWEEKNO=1,-1;BYDAY=MO")
+        #expect(
+            spans(try load(body, from: "9998-06-01", to: "9999-12-31")).map {
+                String($0.prefix(10))
+            } == [
+                // 9998's last week (53) opens on 28 December; 9999's week one on 4 January,
+                // its last (52) on 27 December.
+                "9998-12-28", "9999-01-04", "9999-12-27",
+            ])
+    }
+
+    /// BYYEARDAY is a limit of DAILY days, which libical 3.0.16 refuses, and the days of a
+    /// YEARLY rule that BYMONTH and BYDAY then limit, which it cannot expand together.
+    @Test func yearDaysOfDailyAndYearlyRules() throws {
+        let daily = Fixture.event(
+            "d", "DTSTART;VALUE=DATE:20260207\nRRULE:FREQ=DAILY;BYYEARDAY=1,-1;COUNT=3")
+        #expect(
+            spans(try load(daily)).map { String($0.prefix(10)) } == [
+                "2026-02-07", "2026-12-31", "2027-01-01",
+            ])
+        // Days 32, 60 and 61 of each year (1 February; 29 February or 1 March; 1 or 2 March),
+        // kept when they are in March and on a Sunday.
+        let yearly = Fixture.event(
+            "y",
+            "DTSTART;VALUE=DATE:20200301\nRRULE:FREQ=YEARLY;BYYEARDAY=32,60,61;BYMONTH=3;BYDAY=SU;COUNT=3"
+        )
+        #expect(
+            spans(try load(yearly)).map { String($0.prefix(10)) } == [
+                "2020-03-01", "2025-03-02", "2026-03-01",
             ])
     }
 
@@ -295,7 +337,8 @@ import Testing
     /// RFC 5545 §3.3.10: BYHOUR, BYMINUTE and BYSECOND "MUST be ignored" on a DATE DTSTART.
     @Test func timePartsOfARuleOnDatesAreIgnoredAndSaid() throws {
         let body = Fixture.event(
-            "d", "DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3")
+            "d", "DTSTART;VALUE=DATE:20241018\nRRULE:FREQ=DAILY;BYMINUTE=1,2,3,4;INTERVAL=2;COUNT=3"
+        )
         let loaded = try load(body)
         #expect(
             spans(loaded) == [
@@ -607,10 +650,11 @@ import Testing
         let loaded = try load(body, from: "2026-01-01", to: "2100-01-01")
         // DTSTART, then every minute of 29 February 2044 and 2072, the leap days on a Monday.
         #expect(loaded.events.count == 1 + 2 * 1_440)
-        #expect(loaded.events.dropFirst().allSatisfy {
-            $0.interval.start.date.month == 2 && $0.interval.start.date.day == 29
-                && $0.interval.start.date.weekday == .monday
-        })
+        #expect(
+            loaded.events.dropFirst().allSatisfy {
+                $0.interval.start.date.month == 2 && $0.interval.start.date.day == 29
+                    && $0.interval.start.date.weekday == .monday
+            })
         var limits = ExpansionLimits()
         limits.iterationsPerSeries = 5_000
         let budgeted = try load(body, from: "2026-01-01", to: "2100-01-01", limits: limits)
@@ -625,25 +669,48 @@ import Testing
 
     @Test(arguments: [
         // libical's github issue 1230: INTERVAL counts hours from DTSTART, BYHOUR limits them.
-        ("20250101T030500", "FREQ=HOURLY;BYHOUR=3,6;INTERVAL=7;COUNT=2", ["2025-01-01T03:05", "2025-01-07T06:05"]),
-        ("20260101T093000", "FREQ=HOURLY;INTERVAL=5;BYMINUTE=0,30;BYSETPOS=-1;COUNT=3", ["2026-01-01T09:30", "2026-01-01T14:30", "2026-01-01T19:30"]),
-        ("20260101T235958", "FREQ=SECONDLY;COUNT=4", ["2026-01-01T23:59:58", "2026-01-01T23:59:59", "2026-01-02T00:00", "2026-01-02T00:00:01"]),
+        (
+            "20250101T030500", "FREQ=HOURLY;BYHOUR=3,6;INTERVAL=7;COUNT=2",
+            ["2025-01-01T03:05", "2025-01-07T06:05"]
+        ),
+        (
+            "20260101T093000", "FREQ=HOURLY;INTERVAL=5;BYMINUTE=0,30;BYSETPOS=-1;COUNT=3",
+            ["2026-01-01T09:30", "2026-01-01T14:30", "2026-01-01T19:30"]
+        ),
+        (
+            "20260101T235958", "FREQ=SECONDLY;COUNT=4",
+            [
+                "2026-01-01T23:59:58", "2026-01-01T23:59:59", "2026-01-02T00:00",
+                "2026-01-02T00:00:01",
+            ]
+        ),
         // The last ISO week of 2026 is its 53rd, from Monday 28 December.
-        ("20261228T080000", "FREQ=HOURLY;INTERVAL=12;BYWEEKNO=-1;COUNT=3", ["2026-12-28T08:00", "2026-12-28T20:00", "2026-12-29T08:00"]),
-        ("20260131T100000", "FREQ=MINUTELY;INTERVAL=90;BYMONTHDAY=-1;BYHOUR=10,13;COUNT=4", ["2026-01-31T10:00", "2026-01-31T13:00", "2026-02-28T10:00", "2026-02-28T13:00"]),
+        (
+            "20261228T080000", "FREQ=HOURLY;INTERVAL=12;BYWEEKNO=-1;COUNT=3",
+            ["2026-12-28T08:00", "2026-12-28T20:00", "2026-12-29T08:00"]
+        ),
+        (
+            "20260131T100000", "FREQ=MINUTELY;INTERVAL=90;BYMONTHDAY=-1;BYHOUR=10,13;COUNT=4",
+            ["2026-01-31T10:00", "2026-01-31T13:00", "2026-02-28T10:00", "2026-02-28T13:00"]
+        ),
     ])
     func subDailyRulesFollowTheRFC(start: String, rule: String, expected: [String]) throws {
         let loaded = try load(Fixture.event("r", "DTSTART:\(start)\nRRULE:\(rule)"))
         #expect(loaded.events.map(\.interval.start.description) == expected)
     }
 
-    @Test func rulesLibicalMayGetWrongAreReported() throws {
-        let loaded = try load(
+    /// A YEARLY week number is expanded in Swift without a word; BYWEEKNO under another
+    /// frequency, which RFC 5545 forbids, is a rule libical cannot expand, and said.
+    @Test func weekNumbersAreExpandedOrReported() throws {
+        let yearly = try load(
             Fixture.event("w", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=YEARLY;BYWEEKNO=2;COUNT=2"))
-        #expect(
-            loaded.messages.contains {
-                $0.contains("uses BYWEEKNO, which libical 3.0.16 may expand differently")
-            })
+        #expect(yearly.events.map(\.interval.startText) == ["2026-01-05", "2027-01-11"])
+        #expect(yearly.messages.isEmpty)
+        let monthly = try load(
+            Fixture.event("m", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=MONTHLY;BYWEEKNO=2;COUNT=2")
+        )
+        #expect(monthly.events.map(\.interval.startText) == ["2026-01-05"])
+        #expect(monthly.messages.contains { $0.contains("libical cannot expand RRULE") })
     }
 
     @Test func seriesWithoutAnEndStopAtADocumentedHorizon() throws {

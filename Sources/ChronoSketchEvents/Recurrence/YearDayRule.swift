@@ -1,0 +1,68 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// A YEARLY rule with BYYEARDAY (and no BYWEEKNO), expanded in Swift: libical 3.0.16 cannot
+/// expand it beside BYMONTH or BYMONTHDAY, nor a negative day with BYHOUR.
+///
+/// RFC 5545 §3.3.10: BYYEARDAY expands each year to those days ("-1 represents the last day of
+/// the year"); BYMONTH, BYMONTHDAY and BYDAY (weekdays without ordinals) then limit them, as
+/// libical 4.0 and python-dateutil read the parts together; BYHOUR, BYMINUTE and BYSECOND
+/// expand each day to those times (DTSTART's without them); BYSETPOS picks from the year's
+/// set; every INTERVAL-th year from DTSTART's is an interval.
+struct YearDayRule: IntervalRule {
+    private let interval: Int
+    private let yearDays: [Int]
+    private let weekdays: Set<Weekday>
+    private let months: Set<Int>
+    private let monthDays: [Int]
+    private let times: TimesOfDay
+    private let positions: [Int]
+
+    init?(_ rule: RecurrenceRule, origin: ICalDateTime) {
+        let known: Set<String> = [
+            "FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST", "BYYEARDAY", "BYDAY", "BYMONTH",
+            "BYMONTHDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYSETPOS",
+        ]
+        guard rule.frequency == .yearly, rule.has("BYYEARDAY"),
+            rule.parts.allSatisfy({ known.contains($0.name) || $0.name.hasPrefix("X-") })
+        else { return nil }
+        let days = rule.values("BYDAY").map { Weekday(icalendarCode: $0) }
+        let yearDays = rule.values("BYYEARDAY").compactMap { Int($0) }
+        guard !days.contains(nil), !yearDays.isEmpty else { return nil }
+        interval = rule.interval
+        self.yearDays = yearDays
+        weekdays = Set(days.compactMap { $0 })
+        months = Set(rule.values("BYMONTH").compactMap { Int($0) })
+        monthDays = rule.values("BYMONTHDAY").compactMap { Int($0) }
+        times = TimesOfDay(rule, origin: origin)
+        positions = rule.values("BYSETPOS").compactMap { Int($0) }
+    }
+
+    func intervalStart(holding date: CivilDate) -> CivilDate? {
+        try? CivilDate(year: date.year, month: 1, day: 1)
+    }
+
+    func intervalStart(after start: CivilDate) -> CivilDate? {
+        try? CivilDate(year: start.year + interval, month: 1, day: 1)
+    }
+
+    func intervalStart(from first: CivilDate, reaching date: CivilDate) -> CivilDate {
+        let years = max(0, date.year - first.year)
+        return (try? CivilDate(year: first.year + years / interval * interval, month: 1, day: 1))
+            ?? first
+    }
+
+    func members(ofIntervalFrom first: CivilDate) -> [LocalDateTime] {
+        let length = CivilDate.isLeapYear(first.year) ? 366 : 365
+        var dates = Set<CivilDate>()
+        for number in yearDays where number != 0 && abs(number) <= length {
+            guard let date = try? first.adding(days: number > 0 ? number - 1 : length + number),
+                months.isEmpty || months.contains(date.month),
+                weekdays.isEmpty || weekdays.contains(date.weekday),
+                DayLimits.admits(date, monthDays: monthDays, yearDays: [])
+            else { continue }
+            dates.insert(date)
+        }
+        return SetPositions.pick(times.times(on: dates.sorted()), at: positions)
+    }
+}
