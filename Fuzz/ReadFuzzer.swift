@@ -1,7 +1,7 @@
 // libFuzzer target for the read path: any bytes go through the calendar loader (parsing,
 // guards, libical, mapping, recurrence expansion with tight limits), the sorted listing kept as
 // records, the file-order stream with its first pass (the input given twice, so series span two
-// files) and the validator. Nothing may crash, hang, leak or trip AddressSanitizer; refusing
+// files) and the validator, also with libical's own reading compared (`validate --libical`). Nothing may crash, hang, leak or trip AddressSanitizer; refusing
 // the input is fine.
 import ChronoSketchCore
 import ChronoSketchEvents
@@ -26,5 +26,8 @@ public func readFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) ->
     records.write(sorted) { _ in }
     _ = CalendarLoader.stream([input, input], options: options) { _ in }
     _ = try? Validator.validate(input, options: options)
+    var comparing = options
+    comparing.comparesWithLibical = true
+    _ = try? Validator.validate(input, options: comparing)
     return 0
 }

@@ -18,6 +18,8 @@ public enum Validator {
         options.checks = .conformance
         let loaded = try CalendarLoader.load([input], options: options, database: database)
         if let failure = loaded.unusableInputs.first { throw failure }
-        return loaded.diagnostics
+        // A series without an end is no fault of the file (RFC 5545 lets a rule go on); where
+        // a listing stops it is said by the commands that list.
+        return loaded.diagnostics.filter { $0.code != .endlessSeries }
     }
 }

@@ -48,10 +48,17 @@ import Testing
         }
     }
 
-    @Test func anOptionGivenTwiceWithDifferentValuesIsAUsageError() throws {
-        #expect(throws: UsageError.givenTwice(spec.options[0], "2026-01-01", "2026-02-01")) {
-            try parsed(["--from", "2026-01-01", "--from=2026-02-01"])
-        }
+    /// A short option's value may be written against it (`-oout.json`), as getopt reads it;
+    /// an unknown letter is still an unknown option.
+    @Test func aShortOptionTakesAnAttachedValue() throws {
+        #expect(try parsed(["-oout.json", "a.ics"]).value("output") == "out.json")
+        #expect(try parsed(["-oout.json", "a.ics"]).positionals == ["a.ics"])
+        #expect(throws: UsageError.self) { try parsed(["-xjson"]) }
+    }
+
+    @Test func anOptionGivenTwiceTakesTheLastValue() throws {
+        #expect(
+            try parsed(["--from", "2026-01-01", "--from=2026-02-01"]).value("from") == "2026-02-01")
         #expect(
             try parsed(["--from", "2026-01-01", "--from=2026-01-01"]).value("from") == "2026-01-01")
     }

@@ -110,12 +110,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["events", "--from", "2026-12-01", "--from", "2026-12-02"], "given twice"),
         (["events", "--to", "tomorrow", "--days", "3"], "give --to or --days, not both"),
         (["events", "-o", "out.xlsx"], "ics writes no .xlsx files"),
         (["events", "-o", "week.svg"], "this command writes text, json, ndjson, csv, not .svg"),
         (["events", "--format", "json", "-o", "out.csv"], "--format json contradicts -o out.csv"),
-        (["convert", "--to", "csv", "--to", "2026-12-09"], "given twice"),
         (["convert", "--to", "csv", "--format", "json"], "--format json contradicts --to csv"),
         (["convert", "--format", "csv", "-o", "out.ics"], "--format csv contradicts -o out.ics"),
         (["convert", "--format", "csv", "-o", "out.ifb"], "--format csv contradicts -o out.ifb"),
@@ -468,6 +466,58 @@ import Testing
         #expect(local.standardOutput.contains(#""zone":"UTC""#))
         let london = CLI.run(["events", Self.week, "--tz", "Europe/London"])
         #expect(london.standardOutput.hasPrefix("Times in Europe/London\n"))
+    }
+
+    /// A TZ that names no zone is refused as --tz is, not read as UTC in silence; a POSIX TZ
+    /// string and an empty TZ (UTC) are zones.
+    @Test func aTZNamingNoZoneIsAUsageError() {
+        let unknown = CLI.run(["events", Self.week], environment: ["TZ": "Foo/Bar"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("The TZ variable names no time zone ('Foo/Bar')"))
+        #expect(unknown.standardOutput.isEmpty)
+        // --tz says which zone: TZ is then not asked.
+        #expect(
+            CLI.run(["events", Self.week, "--tz", "UTC"], environment: ["TZ": "Foo/Bar"]).status
+                == 0)
+        for zone in ["EST5EDT", ""] {
+            #expect(CLI.run(["events", Self.week], environment: ["TZ": zone]).status == 0)
+        }
+    }
+
+    /// `now` and minutes or hours from it, counted from a --today with a time.
+    @Test func nowAndHoursFromIt() throws {
+        let window = ["events", Self.week, "--tz", "Europe/Berlin", "-f", "json"]
+        func titles(_ arguments: [String]) throws -> [String] {
+            let result = CLI.run(window + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            let events = try #require(
+                JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                    as? [[String: Any]])
+            return events.compactMap { $0["title"] as? String }
+        }
+        let afternoon = ["Interview: backend engineer", "1:1 with Mira"]
+        #expect(
+            try titles(["--today", "2026-12-08T14:00", "--from", "now", "--to", "+2h"]) == afternoon
+        )
+        #expect(
+            try titles(["--today", "2026-12-08T16:00", "--from", "-90m", "--to", "now"])
+                == afternoon)
+        #expect(
+            try titles(["--today", "2026-12-08T14:00", "--from", "now", "--to", "+20m"]).isEmpty)
+        #expect(CLI.run(window + ["--from", "15m"]).status == 64)
+    }
+
+    /// A short option's value written against it, and the last of an option given twice.
+    @Test func shellHabitsAreTaken() throws {
+        let attached = CLI.run(["events", Self.week, "-fjson", "--tz", "UTC"])
+        #expect(attached.status == 0)
+        #expect(attached.standardOutput.hasPrefix("["))
+        let twice = CLI.run([
+            "events", Self.week, "--tz", "UTC", "-f", "json", "--from", "2000-01-01", "--from",
+            "2100-01-01", "--days", "1",
+        ])
+        #expect(twice.status == 0)
+        #expect(twice.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
     }
 }
 

@@ -1,5 +1,6 @@
 /// Parses a command's arguments by the conventions of swift-argument-parser: `--opt value`,
-/// `--opt=value`, `-o value`, flags, `--` ending options, and `-` as a positional (stdin).
+/// `--opt=value`, `-o value` and `-ovalue`, flags, `--` ending options, `-` as a positional
+/// (stdin), and the last value of an option given twice.
 enum ArgumentParser {
     enum Outcome: Sendable {
         case parsed(ParsedArguments)
@@ -23,12 +24,18 @@ enum ArgumentParser {
             }
             if argument == "--help" || argument == "-h" { return .help }
             let (name, inlineValue) = split(argument)
-            let option: OptionSpec?
+            var option: OptionSpec?
+            var attached: String?
             if name.hasPrefix("--") {
                 option = spec.options.first { $0.name == name.dropFirst(2) }
-            } else {
-                option =
-                    name.count == 2 ? spec.options.first { $0.short == name.last } : nil
+            } else if name.count == 2 {
+                option = spec.options.first { $0.short == name.last }
+            } else if let short = spec.options.first(where: {
+                $0.short == name.dropFirst().first && $0.valueName != nil
+            }) {
+                // A short option's value written against it (`-fjson`), as getopt reads it.
+                option = short
+                attached = String(name.dropFirst(2))
             }
             guard let option else {
                 // One letter off a short option is any other: only long ones are suggested.
@@ -41,7 +48,9 @@ enum ArgumentParser {
                 continue
             }
             let value: String
-            if let inlineValue {
+            if let attached {
+                value = attached
+            } else if let inlineValue {
                 value = inlineValue
             } else if index < arguments.count,
                 !arguments[index].hasPrefix("-") || arguments[index] == "-"
@@ -52,10 +61,14 @@ enum ArgumentParser {
             } else {
                 throw .missingValue(option)
             }
-            if !option.repeats, let earlier = parsed.values[option.name]?.first, earlier != value {
-                throw .givenTwice(option, earlier, value)
+            // An option that takes one value takes the last given, as getopt and
+            // argument-parser do (`alias today='ics events --from today'` then `today --from
+            // monday`); one that repeats gathers them all.
+            if option.repeats {
+                parsed.values[option.name, default: []].append(value)
+            } else {
+                parsed.values[option.name] = [value]
             }
-            parsed.values[option.name, default: []].append(value)
         }
         if let positional = spec.positional {
             if !positional.repeats, parsed.positionals.count > 1 {

@@ -8,7 +8,7 @@ struct OptionSpec: Sendable {
     var valueName: String?
     var help: String
     /// Whether the option may be given several times, each value counting (`--blocked`);
-    /// any other option given twice with different values is a usage error.
+    /// any other option given twice takes the last value.
     var repeats = false
     /// Whether the command needs it: shown without brackets in the usage line.
     var isRequired = false

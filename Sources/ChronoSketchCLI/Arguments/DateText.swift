@@ -7,20 +7,30 @@ import Foundation
 /// (`monday` or `mon`: the next one, today when today is one), `this-week`, `next-week`,
 /// `last-week` (the week's first day), `this-month`, `next-month`, `last-month` (the 1st).
 /// A time adds `THH:MM` or ` HH:MM` to any of them (`2026-09-08T14:00`, `tomorrow 9:30`);
-/// a day alone means its 00:00. Names are read without case.
+/// a day alone means its 00:00. `now`, and `+15m`, `-30m`, `+2h` from it, are times (as a
+/// day, `now` is today). Names are read without case.
 struct DateText: Sendable {
     let today: CivilDate
+    /// The wall-clock time `now` names.
+    let now: LocalDateTime
+
+    /// Dates counted from `today`, `now` being its 00:00 unless given.
+    init(today: CivilDate, now: LocalDateTime? = nil, weekStart: Weekday) {
+        self.today = today
+        self.now = now ?? LocalDateTime(startOf: today)
+        self.weekStart = weekStart
+    }
     /// The first day of a week, for `this-week` and `next-week`.
     let weekStart: Weekday
 
     static let forms =
-        "YYYY-MM-DD, YYYY-MM-DDTHH:MM, today, tomorrow, yesterday, +Nd, -Nd, +Nw, a weekday, this-week, next-week, this-month or next-month"
+        "YYYY-MM-DD, YYYY-MM-DDTHH:MM, today, tomorrow, yesterday, +Nd, -Nd, +Nw, a weekday, this-week, next-week, this-month, next-month, now, +Nm or +Nh"
 
     /// The words for a day, as shell completion offers them.
     static let words =
         [
             "today", "tomorrow", "yesterday", "this-week", "next-week", "last-week",
-            "this-month", "next-month", "last-month",
+            "this-month", "next-month", "last-month", "now",
         ] + weekdayNames.map(\.0)
 
     private static let weekdayNames: [(String, Weekday)] = [
@@ -34,7 +44,7 @@ struct DateText: Sendable {
         let word = text.lowercased()
         if word.count == 10, let date = try? CivilDate(parsing: word) { return date }
         switch word {
-        case "today": return today
+        case "today", "now": return today
         case "tomorrow": return try? today.adding(days: 1)
         case "yesterday": return try? today.adding(days: -1)
         case "this-week": return weekBegin(0)
@@ -53,6 +63,9 @@ struct DateText: Sendable {
 
     /// A point in time: a day's 00:00, or a day with a time of day.
     func point(_ text: String) -> LocalDateTime? {
+        let word = text.lowercased()
+        if word == "now" { return now }
+        if let minutes = Self.minutes(word) { return try? now.adding(seconds: 60 * minutes) }
         if let day = day(text) { return LocalDateTime(startOf: day) }
         if let time = try? LocalDateTime(parsing: text) { return time }
         for separator in ["T", "t", " "] {
@@ -90,6 +103,18 @@ struct DateText: Sendable {
             let count = Int(number), count <= 3_660_000
         else { return nil }
         return try? today.adding(days: sign * count * (unit == "w" ? 7 : 1))
+    }
+
+    /// `+15m`, `-30m`, `+2h`: minutes from now (a sign is needed, so `15m` is no time).
+    private static func minutes(_ word: String) -> Int? {
+        guard let sign = word.first, sign == "+" || sign == "-", let unit = word.last,
+            unit == "m" || unit == "h"
+        else { return nil }
+        let number = word.dropFirst().dropLast()
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let count = Int(number), count <= 100_000_000
+        else { return nil }
+        return (sign == "-" ? -1 : 1) * count * (unit == "h" ? 60 : 1)
     }
 
     private static func weekday(_ word: String) -> Weekday? {

@@ -42,15 +42,6 @@ struct UsageError: Error, Sendable, Equatable {
         )
     }
 
-    static func givenTwice(_ option: OptionSpec, _ first: String, _ second: String)
-        -> UsageError
-    {
-        UsageError(
-            message:
-                "The option '--\(option.name)' is given twice, as '\(first)' and as '\(second)': give it once"
-        )
-    }
-
     /// Two options that say different things (`--format json` and `-o out.csv`).
     static func contradiction(_ first: String, _ second: String) -> UsageError {
         UsageError(message: "\(first) contradicts \(second): give one of them")

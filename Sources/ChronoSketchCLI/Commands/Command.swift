@@ -35,7 +35,9 @@ enum CommonOptions {
         "days", "n", help: "The window's length in days, from --from (default --from: today).")
     static let today = OptionSpec.value(
         "today", "date",
-        help: "The day relative dates count from, YYYY-MM-DD. (default: today in --tz)")
+        help:
+            "The day relative dates count from, YYYY-MM-DD, or the time 'now' names, YYYY-MM-DDTHH:MM. (default: now in --tz)"
+    )
     /// `--from`, `--to`, `--days` and `--today`: every command with a window takes them.
     static let window = [from, to, days, today]
 
@@ -260,14 +262,20 @@ enum CommonOptions {
     {
         if let text = arguments.value(today.name) {
             do {
-                return DateText(today: try CivilDate(parsing: text), weekStart: weekStart)
+                // A day, its 00:00 being `now`; or a day and time (`2026-12-08T09:30`).
+                let now =
+                    text.count == 10
+                    ? LocalDateTime(startOf: try CivilDate(parsing: text))
+                    : try LocalDateTime(parsing: text)
+                return DateText(today: now.date, now: now, weekStart: weekStart)
             } catch {
                 throw .invalidValue(text, for: today, error.description)
             }
         }
         let now = Int(Date().timeIntervalSince1970.rounded(.down))
         do {
-            return DateText(today: try zone.wallClock(atUTC: now).date, weekStart: weekStart)
+            let wallClock = try zone.wallClock(atUTC: now)
+            return DateText(today: wallClock.date, now: wallClock, weekStart: weekStart)
         } catch {
             throw UsageError(message: "Cannot tell today's date: \(error.description)")
         }
@@ -396,6 +404,15 @@ enum CommonOptions {
         -> TargetZone
     {
         let name = arguments.value(zone.name) ?? "local"
+        // A TZ that names no zone is not UTC in silence: it is refused as --tz would be.
+        if name == "local", let value = environment["TZ"],
+            !ZoneInfoDatabase.system.understandsTZ(environment)
+        {
+            throw UsageError(
+                message:
+                    "The TZ variable names no time zone ('\(value)'): set it to an IANA name such as Europe/Berlin, or give --tz"
+            )
+        }
         do {
             return try TargetZone.named(name, environment: environment)
         } catch {

@@ -131,6 +131,17 @@ public final class ZoneInfoDatabase: @unchecked Sendable {
         return FixedOffsetZone.utc
     }
 
+    /// Whether `TZ`, when it is set and not empty, names a zone ``localZone(environment:)``
+    /// can use (a database name, a POSIX TZ string or a TZif file), rather than falling back
+    /// to UTC; true when it is unset or empty.
+    public func understandsTZ(_ environment: [String: String]) -> Bool {
+        guard let value = environment["TZ"] else { return true }
+        let name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+        if name.isEmpty { return true }
+        if name.hasPrefix("/") { return zone(atPath: name, fallbackName: { name }) != nil }
+        return zone(named: name) != nil || (try? POSIXTimeZoneRule(parsing: name)) != nil
+    }
+
     /// Why a name cannot be a zone name, or `nil` when it can.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "the name is empty" }
