@@ -34,6 +34,52 @@ import Testing
                 == OccurrenceSchema.columnNames)
     }
 
+    /// Each day of the agenda lists the events that touch it within the window: an all-day
+    /// event that began before the window, a night across the end of summer time, an event over
+    /// three days; nothing of the days outside the window.
+    @Test func theAgendaListsEachDayItsEvents() throws {
+        let events = [
+            ("a", "DTSTART;VALUE=DATE:20261023\r\nDTEND;VALUE=DATE:20261027", "Autumn break"),
+            (
+                "b",
+                "DTSTART;TZID=Europe/Berlin:20261024T220000\r\nDTEND;TZID=Europe/Berlin:20261025T060000",
+                "Night shift"
+            ),
+            (
+                "c",
+                "DTSTART;TZID=Europe/Berlin:20261025T200000\r\nDTEND;TZID=Europe/Berlin:20261027T080000",
+                "Field trip"
+            ),
+        ].map {
+            "BEGIN:VEVENT\r\nUID:\($0.0)\r\nDTSTAMP:20260101T000000Z\r\n\($0.1)\r\nSUMMARY:\($0.2)\r\nEND:VEVENT\r\n"
+        }
+        let calendar =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n" + events.joined()
+            + "END:VCALENDAR\r\n"
+        let result = try CLI.runBinary(
+            ["events", "-", "--tz", "Europe/Berlin", "--from", "2026-10-24", "--to", "2026-10-27"],
+            standardInput: Data(calendar.utf8))
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                Times in Europe/Berlin
+
+                Saturday 24 October 2026
+                  all day                 Autumn break (continues)
+                  22:00–06:00+1           Night shift
+
+                Sunday 25 October 2026
+                  all day                 Autumn break (continues)
+                  …–06:00                 Night shift (continues)
+                  20:00–Tue 27 Oct 08:00  Field trip
+
+                Monday 26 October 2026
+                  all day                 Autumn break (continues, last day)
+                  all day                 Field trip (continues)
+
+                """)
+    }
+
     @Test func ndjsonHasOneObjectPerLineSortedByStartThenId() throws {
         let result = CLI.run(["events", zones, "--tz", "UTC", "--format", "ndjson"])
         let records = try CLI.records(result.standardOutput)

@@ -42,7 +42,8 @@ struct EventsCommand: Command {
             CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.today,
         ] + CommonOptions.filters + [
             CommonOptions.zone, format, order, CommonOptions.rawCSV,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
+            CommonOptions.wrTimezone,
             CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
@@ -95,7 +96,21 @@ struct EventsCommand: Command {
     }
 
     private func write(_ loaded: LoadedCalendar, to output: any TextOutput) {
-        output.write(AgendaFormatter.format(loaded.events, zone: loaded.zone, language: language))
+        output.write(
+            AgendaFormatter.format(
+                loaded.events, zone: loaded.zone, language: language, days: windowDays))
+    }
+
+    /// The days of `--from` and `--to` (a `--to` at 00:00 ends with the day before), for the
+    /// agenda to list no other.
+    private var windowDays: Range<CivilDate>? {
+        guard options.start != nil || options.end != nil else { return nil }
+        let first = options.start?.date ?? .minimum
+        var after = CivilDate.maximum
+        if let end = options.end {
+            after = end.secondOfDay == 0 ? end.date : (try? end.date.adding(days: 1)) ?? end.date
+        }
+        return first < after ? first..<after : first..<first
     }
 
     /// The data format asked for; nil for the agenda text.
@@ -143,7 +158,10 @@ struct EventsCommand: Command {
             ) { event in
                 if let chunk = stream.append(event) { output.write(bytes: chunk) }
             }
-            if strict, !unusable.isEmpty || io.policy.apply(diagnostics).contains(where: { $0.severity == .error }) {
+            if strict,
+                !unusable.isEmpty
+                    || io.policy.apply(diagnostics).contains(where: { $0.severity == .error })
+            {
                 return .unusableInput
             }
             output.write(bytes: stream.finish())

@@ -1,32 +1,96 @@
 import ChronoSketchCore
 
-/// The text agenda of `ics events`: events grouped under the date they start on.
+/// The text agenda of `ics events`: each day lists the events that touch it, in the window
+/// when there is one.
+///
+/// An event of several days is on each of them: on its first with its whole time, on the
+/// others as continuing (`…–02:00` on its last day, `all day` between).
 ///
 /// ```
 /// Times in Europe/Berlin
 ///
 /// Tuesday 8 September 2026
-///   all day        Company holiday (until Wednesday 9 September)
+///   all day        Company holiday (until Wed 9 Sep)
 ///   09:00–10:30    Design review · Room 4.1
 ///   22:00–02:00+1  Night shift
+///
+/// Wednesday 9 September 2026
+///   all day        Company holiday (continues, last day)
+///   …–02:00        Night shift (continues)
 /// ```
 enum AgendaFormatter {
-    static func format(_ events: CalendarEvents, zone: String, language: Language) -> String {
+    /// The days listed at most for one event beyond its first and last, without a window.
+    private static let continuationDays = 366
+
+    /// - Parameter days: the first day listed and the day after the last, when the listing has
+    ///   a window.
+    static func format(
+        _ events: CalendarEvents, zone: String, language: Language,
+        days window: Range<CivilDate>? = nil
+    ) -> String {
         var text = language.timesIn(zone) + "\n"
-        guard !events.isEmpty else { return text + "\n" + language.noEvents + "\n" }
-        var currentDate: CivilDate?
-        let rows = events.map { (event: $0, time: timeLabel($0.interval, language)) }
-        let width = (rows.map { $0.time.count }.max() ?? 0) + 2
-        for row in rows {
-            let date = row.event.interval.start.date
-            if date != currentDate {
-                text += "\n" + language.longDate(date) + "\n"
-                currentDate = date
+        var byDay: [CivilDate: [(time: String, description: String)]] = [:]
+        for event in events {
+            let (first, last) = coveredDays(event.interval)
+            var day = window.map { max(first, $0.lowerBound) } ?? first
+            let end =
+                window.map { min(last, (try? $0.upperBound.adding(days: -1)) ?? last) } ?? last
+            while day <= end {
+                // Without a window a long event is listed on its first and last days only.
+                if window == nil, day != first, first.days(to: day) > continuationDays,
+                    day != last
+                {
+                    day = last
+                    continue
+                }
+                byDay[day, default: []].append(
+                    entry(event, on: day, first: first, last: last, language))
+                guard let next = try? day.adding(days: 1) else { break }
+                day = next
             }
-            text += "  " + row.time + String(repeating: " ", count: width - row.time.count)
-            text += describe(row.event, language) + "\n"
+        }
+        guard !byDay.isEmpty else { return text + "\n" + language.noEvents + "\n" }
+        let width = (byDay.values.flatMap { $0.map(\.time.count) }.max() ?? 0) + 2
+        for day in byDay.keys.sorted() {
+            text += "\n" + language.longDate(day) + "\n"
+            for row in byDay[day] ?? [] {
+                text += "  " + row.time + String(repeating: " ", count: width - row.time.count)
+                text += row.description + "\n"
+            }
         }
         return text
+    }
+
+    /// The first and last day an interval touches (an end at 00:00 touches no more of its day).
+    private static func coveredDays(_ interval: EventInterval) -> (CivilDate, CivilDate) {
+        switch interval {
+        case .allDay(let start, let end):
+            return (start, max(start, (try? end.adding(days: -1)) ?? start))
+        case .timed(let start, let end):
+            guard end > start else { return (start.date, start.date) }
+            let last =
+                end.secondOfDay == 0 ? ((try? end.date.adding(days: -1)) ?? end.date) : end.date
+            return (start.date, max(start.date, last))
+        }
+    }
+
+    /// How an event shows on `day`: whole on its first day, continuing on the others.
+    private static func entry(
+        _ event: CalendarEvent, on day: CivilDate, first: CivilDate, last: CivilDate,
+        _ language: Language
+    ) -> (time: String, description: String) {
+        if day == first { return (timeLabel(event.interval, language), describe(event, language)) }
+        let continues = language.continuesWord
+        switch event.interval {
+        case .allDay:
+            let note = day == last ? "\(continues), \(language.lastDayWords)" : continues
+            return (language.allDayLabel, describe(event, language, note: note))
+        case .timed(_, let end):
+            if day == last {
+                return ("…–" + end.timeText, describe(event, language, note: continues))
+            }
+            return (language.allDayLabel, describe(event, language, note: continues))
+        }
     }
 
     /// `09:00–10:30`, `22:00–02:00+1`, `all day`, or a start alone for an instant.
@@ -45,11 +109,16 @@ enum AgendaFormatter {
         }
     }
 
-    /// The title (or a placeholder), location, last day of a multi-day event and status.
-    static func describe(_ event: CalendarEvent, _ language: Language) -> String {
+    /// The title (or a placeholder), location, last day of a multi-day event (or `note`, on
+    /// a day it continues) and status.
+    static func describe(_ event: CalendarEvent, _ language: Language, note: String? = nil)
+        -> String
+    {
         var text = event.title.isEmpty ? language.noTitle : event.title.replacingNewlines()
         if let location = event.location { text += " · " + location.replacingNewlines() }
-        if case .allDay(let start, let end) = event.interval, start.days(to: end) > 1,
+        if let note {
+            text += " (\(note))"
+        } else if case .allDay(let start, let end) = event.interval, start.days(to: end) > 1,
             let last = try? end.adding(days: -1)
         {
             text += " (\(language.untilWord) \(language.shortDate(last)))"

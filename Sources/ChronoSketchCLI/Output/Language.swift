@@ -50,6 +50,10 @@ enum Language: String, CaseIterable, Sendable {
 
     var allDayLabel: String { self == .de ? "ganztägig" : "all day" }
     var untilWord: String { self == .de ? "bis" : "until" }
+    /// Said of an event on a day after its first, in the agenda.
+    var continuesWord: String { self == .de ? "Fortsetzung" : "continues" }
+    /// Said of an all-day event on its last day, in the agenda.
+    var lastDayWords: String { self == .de ? "letzter Tag" : "last day" }
     var cancelledWord: String { self == .de ? "abgesagt" : "cancelled" }
     var tentativeWord: String { self == .de ? "vorläufig" : "tentative" }
     var noTitle: String { self == .de ? "(ohne Titel)" : "(no title)" }
