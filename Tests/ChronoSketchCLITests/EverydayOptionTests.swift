@@ -507,6 +507,36 @@ import Testing
         #expect(CLI.run(window + ["--from", "15m"]).status == 64)
     }
 
+    /// A directory is read as a vdir, every `.ics` in it (hidden files and others left out);
+    /// a missing file named like a date asks whether --from was meant.
+    @Test func directoriesAndDatesAsPositionals() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("vdir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, day) in ["01", "02"].enumerated() {
+            let event =
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:e\(index)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:202612\(day)T090000\r\nSUMMARY:Event \(index)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            try event.write(
+                to: folder.appendingPathComponent("e\(index).ics"), atomically: true,
+                encoding: .utf8)
+        }
+        try "not a calendar".write(
+            to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let listed = CLI.run(["events", folder.path, "--tz", "UTC", "-f", "ndjson"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(
+            try CLI.records(listed.standardOutput).compactMap { $0["uid"] as? String } == [
+                "e0", "e1",
+            ])
+        let dated = CLI.run(["events", Self.week, "today", "--tz", "UTC"])
+        #expect(dated.status == 2)
+        #expect(
+            dated.standardError.contains("today: error: No such file (did you mean --from today?)"))
+        let missing = CLI.run(["events", "no-such-calendar.ics", "--tz", "UTC"])
+        #expect(missing.standardError.contains("No such file\n"))
+    }
+
     /// A short option's value written against it, and the last of an option given twice.
     @Test func shellHabitsAreTaken() throws {
         let attached = CLI.run(["events", Self.week, "-fjson", "--tz", "UTC"])

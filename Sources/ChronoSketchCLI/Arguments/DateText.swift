@@ -39,6 +39,12 @@ struct DateText: Sendable {
         ("sunday", .sunday),
     ]
 
+    /// Whether `text` is one of the forms of a date or time, whatever today is.
+    static func isDate(_ text: String) -> Bool {
+        guard let day = try? CivilDate(year: 2000, month: 1, day: 1) else { return false }
+        return DateText(today: day, weekStart: .monday).point(text) != nil
+    }
+
     /// A day, or nil when `text` is none of the day forms.
     func day(_ text: String) -> CivilDate? {
         let word = text.lowercased()

@@ -171,7 +171,25 @@ enum CommonOptions {
     /// The inputs the positionals name; `-` or none is standard input.
     static func inputs(_ arguments: ParsedArguments) -> [InputSource] {
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        return paths.map { $0 == "-" ? .standardInput : .file($0) }
+        return paths.flatMap { path -> [InputSource] in
+            if path == "-" { return [.standardInput] }
+            return calendarFiles(in: path).map { $0.map(InputSource.file) } ?? [.file(path)]
+        }
+    }
+
+    /// The `.ics` files of a directory, in name order (a vdir, as vdirsyncer and khal keep
+    /// calendars: one event a file); nil when `path` is no directory or holds none, so that
+    /// reading it says why.
+    static func calendarFiles(in path: String) -> [String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+            isDirectory.boolValue,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+        else { return nil }
+        let folder = path.hasSuffix("/") ? path : path + "/"
+        let files = names.filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }
+            .sorted().map { folder + $0 }
+        return files.isEmpty ? nil : files
     }
 
     /// How every reading command reads: `--tz`, `--x-wr-timezone` and the expansion limits,

@@ -38,7 +38,11 @@ enum DiagnosticPrinter {
     static func line(_ error: InputError, color: Bool) -> String {
         let location = error.line.map { "\(error.file):\($0)" } ?? error.file
         let label = color ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-        return
-            "\(TerminalText.oneLine(location)): \(label) \(TerminalText.oneLine(error.message))"
+        var message = error.message
+        // `ics events cal.ics today`, as khal takes it: a missing file named like a date.
+        if error.line == nil, message == "No such file", DateText.isDate(error.file) {
+            message += " (did you mean --from \(error.file)?)"
+        }
+        return "\(TerminalText.oneLine(location)): \(label) \(TerminalText.oneLine(message))"
     }
 }
