@@ -537,6 +537,23 @@ import Testing
         #expect(missing.standardError.contains("No such file\n"))
     }
 
+    /// `check --duration` is `--end` counted from `--start`; both, or neither, is a usage error.
+    @Test func checkTakesADuration() {
+        let base = ["check", Self.week, "--tz", "Europe/Berlin", "--start", "2026-12-08T14:00"]
+        let byDuration = CLI.run(base + ["--duration", "1h"])
+        let byEnd = CLI.run(base + ["--end", "2026-12-08T15:00"])
+        #expect(byDuration.status == 1)
+        #expect(byDuration.standardOutput == byEnd.standardOutput)
+        #expect(
+            byDuration.standardOutput.hasPrefix(
+                "Not allowed: 14:00–15:00 on Tuesday 8 December 2026"))
+        #expect(CLI.run(base + ["--duration", "20m"]).status == 0)
+        let both = CLI.run(base + ["--duration", "1h", "--end", "2026-12-08T15:00"])
+        #expect(both.status == 64)
+        #expect(both.standardError.contains("--end contradicts --duration"))
+        #expect(CLI.run(base).status == 64)
+    }
+
     /// A short option's value written against it, and the last of an option given twice.
     @Test func shellHabitsAreTaken() throws {
         let attached = CLI.run(["events", Self.week, "-fjson", "--tz", "UTC"])

@@ -14,7 +14,10 @@ struct CheckCommand: Command {
         "start", "time",
         help: "The proposal's start, such as 2026-09-08T14:00 or 'tomorrow 14:00' (required).")
     static let end = OptionSpec.value(
-        "end", "time", help: "The proposal's end (exclusive, required).")
+        "end", "time", help: "The proposal's end (exclusive; this or --duration is required).")
+    static let duration = OptionSpec.value(
+        "duration", "duration",
+        help: "The proposal's length from --start, instead of --end (30m, 1h30m, PT1H).")
     static let title = OptionSpec.value(
         "title", "text", help: "What the proposal is called in the report. (default: Proposal)")
     static let format = OptionSpec.value(
@@ -30,7 +33,7 @@ struct CheckCommand: Command {
             allowed, 1 when it is not, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [start.required, end.required, title] + CommonOptions.filters
+        options: [start.required, end, duration, title] + CommonOptions.filters
             + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
@@ -53,7 +56,23 @@ struct CheckCommand: Command {
         let dates = try CommonOptions.dates(arguments, zone: zone, environment: environment)
         busy = try BusyOptions(arguments, dates: dates)
         let start = try Self.time(arguments, Self.start, dates)
-        let end = try Self.time(arguments, Self.end, dates)
+        let end: LocalDateTime
+        switch (arguments.value(Self.end.name), try BusyOptions.duration(arguments, Self.duration))
+        {
+        case (_?, _?):
+            throw .contradiction("--end", "--duration")
+        case (nil, let seconds?):
+            guard let sum = try? start.adding(seconds: seconds) else {
+                throw .invalidValue("\(seconds)", for: Self.duration, "it ends after 9999")
+            }
+            end = sum
+        default:
+            guard arguments.value(Self.end.name) != nil else {
+                throw UsageError(
+                    message: "Missing expected argument '--end <time>' or '--duration <duration>'")
+            }
+            end = try Self.time(arguments, Self.end, dates)
+        }
         guard end > start else {
             throw .invalidValue("\(end)", for: Self.end, "it must be after --start \(start)")
         }
