@@ -84,7 +84,6 @@ struct SeriesExpander {
     let limits: ExpansionLimits
     /// Instances the series still to come may give.
     private var budget: Int
-    private var warnedBudget = false
 
     init(mapper: EventMapper, limits: ExpansionLimits) {
         self.mapper = mapper
@@ -106,18 +105,16 @@ struct SeriesExpander {
         _ group: SeriesGroup, window: ExpansionWindow, log: inout DiagnosticLog
     ) -> Expansion {
         guard budget > 0 else {
-            if !warnedBudget {
-                warnedBudget = true
-                let master = group.master.source
-                log.append(
-                    Diagnostic(
-                        .warning, .expansionLimit, file: master.file, line: master.line,
-                        uid: master.uid,
-                        message: "The total of \(limits.totalInstances) instances is reached",
-                        assumption:
-                            "this and later series are not expanded (raise --max-total-instances)"
-                    ))
-            }
+            // Each series left out is named: the log folds them into a count past the first.
+            let master = group.master.source
+            log.append(
+                Diagnostic(
+                    .warning, .expansionLimit, file: master.file, line: master.line,
+                    uid: master.uid,
+                    message:
+                        "Series '\(master.uid ?? "")' is not expanded: the total of \(limits.totalInstances) instances is reached",
+                    assumption: "none of its instances are listed (raise --max-total-instances)"
+                ))
             return Expansion()
         }
         var expansion = Expansion()
@@ -414,10 +411,15 @@ struct SeriesExpander {
             if instance.end != nil { unique[unique.count - 1] = instance }
         }
         if unique.count > cap {
+            // The cap is the series' own, or what is left of the total.
+            let option =
+                cap < limits.instancesPerSeries
+                ? "the total of \(limits.totalInstances) instances is reached; raise --max-total-instances"
+                : "raise --max-instances"
             log.warn(
                 source, .expansionLimit, source.line,
                 "Series '\(source.uid ?? "")' has more than \(cap) instances in range",
-                "only the first \(cap) are listed (raise --max-instances)")
+                "only the first \(cap) are listed (\(option))")
             unique.removeLast(unique.count - cap)
         }
         return unique.filter { range.contains($0.start.wallClock) }

@@ -605,16 +605,29 @@ import Testing
         #expect(loaded.messages.contains { $0.contains("more than 10 instances") })
     }
 
+    /// The total cap names the option that raises it: on the series it cuts short and on each
+    /// series left out, by name.
     @Test func totalLimitStopsLaterSeries() throws {
         var limits = ExpansionLimits()
-        limits.totalInstances = 5
+        limits.totalInstances = 7
         let body = [
             Fixture.event("a", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY;COUNT=5"),
             Fixture.event("b", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY;COUNT=5"),
+            Fixture.event("c", "DTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY;COUNT=5"),
         ].joined(separator: "\n")
         let loaded = try load(body, limits: limits)
-        #expect(loaded.events.map(\.uid) == Array(repeating: "a", count: 5))
-        #expect(loaded.messages.contains { $0.contains("The total of 5 instances is reached") })
+        #expect(loaded.events.map(\.uid).sorted() == Array(repeating: "a", count: 5) + ["b", "b"])
+        #expect(
+            loaded.messages.contains {
+                $0.contains("Series 'b' has more than 2 instances in range")
+                    && $0.contains("the total of 7 instances is reached; raise --max-total-instances")
+            })
+        #expect(
+            loaded.messages.contains {
+                $0.contains("Series 'c' is not expanded: the total of 7 instances is reached")
+                    && $0.contains("raise --max-total-instances")
+            })
+        #expect(!loaded.messages.contains { $0.contains("--max-instances)") })
     }
 
     @Test func unboundedSecondlyRuleIsExpandedOnlyInTheWindow() throws {
