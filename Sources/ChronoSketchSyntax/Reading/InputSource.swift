@@ -86,9 +86,11 @@ package struct ChunkReader {
             // Only what needs the text asks for it; the loader reads the tree itself.
             memory = ICalWriter.write(document)
         case .standardInput:
-            descriptor = STDIN_FILENO
-            let ahead = StandardInputAhead.shared.take()
+            let (ahead, ended) = StandardInputAhead.shared.take()
             if !ahead.isEmpty { pending = ahead }
+            // Once the look ahead met the end, standard input is not read again: on a
+            // terminal that would wait for a second Ctrl-D.
+            descriptor = ended ? nil : STDIN_FILENO
         case .file(let path):
             let opened = open(path, O_RDONLY | O_CLOEXEC)
             guard opened >= 0 else {
@@ -203,11 +205,11 @@ package final class StandardInputAhead: @unchecked Sendable {
         }
     }
 
-    /// What was read ahead, once.
-    func take() -> [UInt8] {
+    /// What was read ahead, once, and whether it reached the end of standard input.
+    func take() -> (bytes: [UInt8], ended: Bool) {
         lock.withLock {
             defer { bytes = [] }
-            return bytes
+            return (bytes, ended)
         }
     }
 }
