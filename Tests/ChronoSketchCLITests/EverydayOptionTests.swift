@@ -554,6 +554,26 @@ import Testing
         #expect(CLI.run(base).status == 64)
     }
 
+    /// Filters and versions: a sorted listing chooses the newest version first; the streaming
+    /// paths filter each version as read (as the README says).
+    @Test func filtersMeetVersionsAsDocumented() throws {
+        let calendar = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:v\r\nSEQUENCE:0\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000\r\nSUMMARY:Budget review\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:v\r\nSEQUENCE:1\r\nDTSTAMP:20260102T000000Z\r\nDTSTART:20260105T100000\r\nSUMMARY:Planning\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+            """
+        let input = Data(calendar.utf8)
+        let base = ["--tz", "UTC", "-f", "ndjson"]
+        let sorted = try CLI.runBinary(["events", "-", "--match", "budget"] + base, standardInput: input)
+        #expect(sorted.standardOutput.isEmpty)
+        let newest = try CLI.runBinary(["events", "-", "--match", "planning"] + base, standardInput: input)
+        #expect(try CLI.records(newest.standardOutput).map { $0["title"] as? String } == ["Planning"])
+        let streamed = try CLI.runBinary(
+            ["events", "-", "--match", "budget", "--order", "file"] + base, standardInput: input)
+        #expect(try CLI.records(streamed.standardOutput).map { $0["title"] as? String } == ["Budget review"])
+        let copied = try CLI.runBinary(
+            ["convert", "-", "--match", "budget", "-f", "ics"], standardInput: input)
+        #expect(copied.standardOutput.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)
+    }
+
     /// A short option's value written against it, and the last of an option given twice.
     @Test func shellHabitsAreTaken() throws {
         let attached = CLI.run(["events", Self.week, "-fjson", "--tz", "UTC"])
