@@ -75,7 +75,8 @@ import Testing
         let result = CLI.run(["check", "--help"])
         #expect(
             result.standardOutput.contains(
-                "ics check [<file> ...] --start <time> --end <time> [--title <text>]"))
+                "ics check [<file> ...] --start <time> [--end <time>] [--duration <duration>] [--title <text>]"
+            ))
     }
 
     @Test func usageErrorsNameTheCommandAndPointToItsHelp() {

@@ -176,7 +176,10 @@ package final class StandardInputAhead: @unchecked Sendable {
     package static let shared = StandardInputAhead()
     private let lock = NSLock()
     private var bytes: [UInt8] = []
+    /// The look ahead met the end of standard input.
     private var ended = false
+    /// Reading failed; the reader proper reads again and reports why.
+    private var failed = false
 
     /// Most bytes looked at ahead: input that shows nothing but blanks (or NULs) for this long
     /// is told apart by what it has.
@@ -189,12 +192,11 @@ package final class StandardInputAhead: @unchecked Sendable {
         lock.withLock {
             var significant = bytes.count { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while !ended, significant < count, bytes.count < Self.peekLimit {
+            while !ended, !failed, significant < count, bytes.count < Self.peekLimit {
                 let read = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
                 if read < 0, errno == EINTR { continue }
-                // The end, or an error that reading the input proper reports.
                 guard read > 0 else {
-                    ended = true
+                    if read == 0 { ended = true } else { failed = true }
                     break
                 }
                 let data = buffer[0..<read]
