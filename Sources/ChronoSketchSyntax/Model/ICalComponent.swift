@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import Synchronization
 
 /// A parameter of a content line (RFC 5545 §3.2), with its values unquoted and RFC 6868
 /// caret escapes decoded.
@@ -16,23 +17,25 @@ public struct ICalParameter: Sendable, Hashable {
 /// One content line: what was written and where, and its values, read by the property's value
 /// type the first time they are asked for and kept (``reading``).
 public struct ICalProperty: Sendable, Hashable {
+    /// The parts of the line, kept once however often the property is copied (a copy is one
+    /// reference), with its values once read.
+    private let storage: Storage
+
     /// Upper-cased name; empty for a line that is not a property at all, kept so that it is
     /// written back as it came.
-    public let name: String
+    public var name: String { storage.name }
     /// The property the name names, when it is one of the RFC's.
-    public let known: KnownProperty?
-    public let parameters: [ICalParameter]
+    public var known: KnownProperty? { storage.known }
+    public var parameters: [ICalParameter] { storage.parameters }
     /// The unfolded content line as read (or as rebuilt by a repair of the reader).
-    public let contentLine: [UInt8]
+    public var contentLine: [UInt8] { storage.contentLine }
     /// Where the value starts in ``contentLine``.
-    let valueStart: Int
+    var valueStart: Int { storage.valueStart }
     /// The physical line the content line starts on.
-    public let line: Int
+    public var line: Int { storage.line }
     /// Problems of the line itself: parameters that could not be read and were left out, a
     /// repair the reader made, a line that is not a property.
-    public let lineProblems: [Problem]
-    /// Where the values are kept once read; shared by the copies of the property.
-    private let readValues = ValueCache()
+    public var lineProblems: [Problem] { storage.lineProblems }
 
     /// A property from its parts; the content line is rebuilt from them.
     public init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
@@ -58,13 +61,9 @@ public struct ICalProperty: Sendable, Hashable {
         name: String, known: KnownProperty?, parameters: [ICalParameter], contentLine: [UInt8],
         valueStart: Int, line: Int, lineProblems: [Problem]
     ) {
-        self.name = name
-        self.known = known
-        self.parameters = parameters
-        self.contentLine = contentLine
-        self.valueStart = valueStart
-        self.line = line
-        self.lineProblems = lineProblems
+        storage = Storage(
+            name: name, known: known, parameters: parameters, contentLine: contentLine,
+            valueStart: valueStart, line: line, lineProblems: lineProblems)
     }
 
     /// A line that is not a property, kept as written.
@@ -77,7 +76,14 @@ public struct ICalProperty: Sendable, Hashable {
     /// The values read by the property's value type (``ValueReader``), and what went wrong
     /// reading them: read the first time they are asked for, by this property or a copy of
     /// it, and never again.
-    public var reading: ValueReading { readValues.reading { ValueReader.read(self) } }
+    public var reading: ValueReading {
+        storage.values.withLock { kept in
+            if let reading = kept { return reading }
+            let reading = ValueReader.read(self)
+            kept = reading
+            return reading
+        }
+    }
 
     /// Whether reading the value could find anything to say: TEXT, like every type kept as
     /// written (URI, CAL-ADDRESS, BINARY, an unknown type), reads whatever the line reader let
@@ -133,7 +139,35 @@ public struct ICalProperty: Sendable, Hashable {
 
     /// The first value of the named parameter (names compare upper-cased).
     public func parameter(_ name: String) -> String? {
-        parameters.first { $0.name == name }?.values.first
+        storage.parameters.first { $0.name == name }?.values.first
+    }
+}
+
+extension ICalProperty {
+    /// What a property holds; never changed once made, so copies share it.
+    private final class Storage: Sendable {
+        let name: String
+        let known: KnownProperty?
+        let parameters: [ICalParameter]
+        let contentLine: [UInt8]
+        let valueStart: Int
+        let line: Int
+        let lineProblems: [Problem]
+        /// The values, once read (by any copy).
+        let values = Mutex<ValueReading?>(nil)
+
+        init(
+            name: String, known: KnownProperty?, parameters: [ICalParameter],
+            contentLine: [UInt8], valueStart: Int, line: Int, lineProblems: [Problem]
+        ) {
+            self.name = name
+            self.known = known
+            self.parameters = parameters
+            self.contentLine = contentLine
+            self.valueStart = valueStart
+            self.line = line
+            self.lineProblems = lineProblems
+        }
     }
 }
 

@@ -36,12 +36,12 @@ public enum KnownProperty: String, Sendable, Hashable, CaseIterable {
     case tzidAliasOf = "TZID-ALIAS-OF", tzuntil = "TZUNTIL", busytype = "BUSYTYPE"
     case link = "LINK", concept = "CONCEPT", refid = "REFID"
 
-    private static let byName: [String: KnownProperty] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    /// Every name, found from a line's bytes.
+    static let names = NameTable(allCases.map { ($0.rawValue, $0) })
 
     /// The property an upper-cased name names; nil for X- and unknown names.
     package init?(name: String) {
-        guard let known = Self.byName[name] else { return nil }
+        guard let known = Self.names.find(name.utf8)?.value else { return nil }
         self = known
     }
 }

@@ -67,7 +67,10 @@ package enum Occurrences {
         })
 
     /// The parameters of RFC 5545 §3.2; any other (X- and IANA ones) may repeat.
-    static let singleUseParameters: Set<String> = [
+    static let singleUseParameters: Set<String> = Set(rfcParameters)
+
+    /// The names of RFC 5545 §3.2's parameters.
+    static let rfcParameters = [
         "ALTREP", "CN", "CUTYPE", "DELEGATED-FROM", "DELEGATED-TO", "DIR", "ENCODING", "FMTTYPE",
         "FBTYPE", "LANGUAGE", "MEMBER", "PARTSTAT", "RANGE", "RELATED", "RELTYPE", "ROLE", "RSVP",
         "SENT-BY", "TZID", "VALUE",
@@ -76,7 +79,8 @@ package enum Occurrences {
     /// `TZID given twice on DTSTART, …` for each parameter of RFC 5545 a property repeats.
     /// - Complexity: O(p) allocation-free checks for the few parameters of most lines; the
     ///   names are only counted when one repeats.
-    package static func repeatedParameters(_ parameters: [ICalParameter], of property: String) -> [Problem]
+    package static func repeatedParameters(_ parameters: [ICalParameter], of property: String)
+        -> [Problem]
     {
         guard parameters.count > 1, hasRepeatedName(parameters) else { return [] }
         var problems: [Problem] = []

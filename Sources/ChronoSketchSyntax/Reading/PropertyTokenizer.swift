@@ -47,6 +47,8 @@ package enum PropertyTokenizer {
     private static let equals = UInt8(ascii: "=")
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
+    /// The parameters of RFC 5545, whose names are then the table's strings.
+    private static let parameterNames = NameTable(Occurrences.rfcParameters.map { ($0, ()) })
 
     /// Splits `bytes`, which must be NUL-free UTF-8.
     ///
@@ -58,16 +60,19 @@ package enum PropertyTokenizer {
     /// again with a backslash keeping the byte after it, and the repair said.
     /// - Throws: ``Failure`` when there is no name or no colon before the value.
     package static func tokenize(_ bytes: [UInt8]) throws(Failure) -> TokenizedLine {
-        let strict: Result<TokenizedLine, Failure>
+        var failure: Failure?
         do throws(Failure) {
-            strict = .success(try tokenize(bytes, backslashEscapes: false))
+            let line = try tokenize(bytes, backslashEscapes: false)
+            if readsWell(line) { return line }
         } catch {
-            strict = .failure(error)
+            failure = error
         }
-        if case .success(let line) = strict, readsWell(line) { return line }
         guard let colon = bytes.firstIndex(of: colon), bytes[..<colon].contains(backslash),
             var repaired = try? tokenize(bytes, backslashEscapes: true), readsWell(repaired)
-        else { return try strict.get() }
+        else {
+            if let failure { throw failure }
+            return try tokenize(bytes, backslashEscapes: false)
+        }
         repaired.warnings.append(
             Problem(
                 .repairedLine,
@@ -122,14 +127,17 @@ package enum PropertyTokenizer {
         guard index < bytes.count, bytes[index] == colon || bytes[index] == semicolon else {
             throw index == bytes.count ? .noColon : .noName
         }
-        let name = upperASCII(bytes[0..<index])
+        let found = KnownProperty.names.find(bytes[0..<index])
+        let name = found?.text ?? upperASCII(bytes[0..<index])
         var parameters: [ICalParameter] = []
         var warnings: [Problem] = []
         while index < bytes.count, bytes[index] == semicolon {
             index += 1
             let nameStart = index
             while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
-            let parameterName = upperASCII(bytes[nameStart..<index])
+            let parameterName =
+                parameterNames.find(bytes[nameStart..<index])?.text
+                ?? upperASCII(bytes[nameStart..<index])
             guard !parameterName.isEmpty, index < bytes.count, bytes[index] == equals else {
                 let skipped = skipParameter(bytes, from: nameStart)
                 warnings.append(
@@ -178,7 +186,8 @@ package enum PropertyTokenizer {
             return try splitQuotedValue(name, parameters, warnings)
         }
         var line = TokenizedLine(
-            name: name, known: KnownProperty(name: name), parameters: parameters, bytes: bytes, valueStart: index + 1,
+            name: name, known: found?.value, parameters: parameters, bytes: bytes,
+            valueStart: index + 1,
             warnings: warnings)
         extendUnquotedTZID(&line)
         return line
@@ -206,7 +215,8 @@ package enum PropertyTokenizer {
                 Problem(
                     .repairedLine, "The quotes of \(last.name) enclose the value too",
                     assumption:
-                        "repaired: the quotes end before the value (\(last.name)=\(last.values[0]))")
+                        "repaired: the quotes end before the value (\(last.name)=\(last.values[0]))"
+                )
             ],
             repaired: true)
     }

@@ -17,22 +17,6 @@ public struct ValueReading: Sendable, Hashable {
     var hasProblems: Bool { error != nil || !warnings.isEmpty }
 }
 
-/// Where a property keeps its values once they are read: shared by every copy of the
-/// property, filled by the first that asks.
-final class ValueCache: Sendable {
-    private let kept = Mutex<ValueReading?>(nil)
-
-    /// The values kept, read by `read` if nothing is kept yet.
-    func reading(_ read: () -> ValueReading) -> ValueReading {
-        kept.withLock { kept in
-            if let reading = kept { return reading }
-            let reading = read()
-            kept = reading
-            return reading
-        }
-    }
-}
-
 /// Reads property values by their type (RFC 5545 §3.3), from the text as written: the only
 /// place values are interpreted, once per property (``ICalProperty/reading``).
 ///
@@ -277,11 +261,13 @@ public enum ValueReader {
             switch text().uppercased() {
             case "TRUE": return .boolean(true)
             case "FALSE": return .boolean(false)
-            default: throw ValueError(message: "Invalid boolean '\(text())': expected TRUE or FALSE")
+            default:
+                throw ValueError(message: "Invalid boolean '\(text())': expected TRUE or FALSE")
             }
         case .recur:
             do {
-                return .recurrence(try RecurrenceRule(parsing: String(decoding: item, as: UTF8.self)))
+                return .recurrence(
+                    try RecurrenceRule(parsing: String(decoding: item, as: UTF8.self)))
             } catch {
                 throw ValueError(message: error.description)
             }

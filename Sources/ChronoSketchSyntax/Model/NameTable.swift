@@ -1,0 +1,48 @@
+/// Names of the RFCs found from the bytes of a line, in any case, without hashing or making a
+/// string first: the name's text is the table's own (upper-cased) string, shared by every line.
+struct NameTable<Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        let bytes: [UInt8]
+        let text: String
+        let value: Value
+    }
+
+    /// The entries by first letter, `A` to `Z`.
+    private let byInitial: [[Entry]]
+
+    /// A table of upper-case ASCII names, each starting with a letter.
+    init(_ entries: [(String, Value)]) {
+        var table = [[Entry]](repeating: [], count: 26)
+        for (text, value) in entries {
+            let bytes = Array(text.utf8)
+            precondition(bytes.first.map(Self.isUpperLetter) == true, "not an upper-case name")
+            table[Int(bytes[0] - UInt8(ascii: "A"))].append(
+                Entry(bytes: bytes, text: text, value: value))
+        }
+        byInitial = table
+    }
+
+    /// The name the bytes spell, compared without case, and its value.
+    /// - Complexity: O(n) in the names of the same first letter.
+    func find(_ bytes: some Collection<UInt8>) -> (text: String, value: Value)? {
+        guard let first = bytes.first.map(Self.upper), Self.isUpperLetter(first) else {
+            return nil
+        }
+        let count = bytes.count
+        for entry in byInitial[Int(first - UInt8(ascii: "A"))] where entry.bytes.count == count {
+            if zip(entry.bytes, bytes).allSatisfy({ $0 == Self.upper($1) }) {
+                return (entry.text, entry.value)
+            }
+        }
+        return nil
+    }
+
+    @inline(__always)
+    private static func upper(_ byte: UInt8) -> UInt8 {
+        byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+    }
+
+    private static func isUpperLetter(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+}
