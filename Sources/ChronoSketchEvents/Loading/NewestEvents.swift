@@ -6,16 +6,49 @@ import ChronoSketchSyntax
 /// the order events are sorted (start, all-day first, id).
 package struct NewestEvents<Kept>: EventSink {
     private let keep: (CalendarEvent) -> Kept
-    private var candidates: [Candidate] = []
-    /// Per UID, the last candidate without RECURRENCE-ID.
-    private var singles: [String: Int] = [:]
+    /// The versions and the choice between them, apart from what is kept: that part knows no
+    /// `Kept`, so it is compiled for its own types rather than for any.
+    private var versions = EventVersions()
+    /// What was kept of each version, by its index; nil for an event outside the window.
+    private var kept: [Kept?] = []
 
     package init(keeping keep: @escaping (CalendarEvent) -> Kept) {
         self.keep = keep
     }
 
+    package mutating func take(
+        _ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool,
+        logs: inout [DiagnosticLog]
+    ) {
+        versions.add(event, stamp: stamp, fileIndex: fileIndex, inWindow: inWindow)
+        kept.append(inWindow ? keep(event) : nil)
+    }
+
+    package func singleStart(of uid: String) -> OriginalTime? {
+        versions.singleStart(of: uid)
+    }
+
+    package mutating func dropSingle(_ uid: String) {
+        versions.dropSingle(uid)
+    }
+
+    /// What was kept of the newest version of each id in the window, sorted; each version
+    /// dropped gets a warning in its input's log.
+    package consuming func sorted(logs: inout [DiagnosticLog]) -> [Kept] {
+        let order = versions.chosenInOrder(logs: &logs)
+        var sorted: [Kept] = []
+        sorted.reserveCapacity(order.count)
+        for index in order {
+            if let value = kept[index].take() { sorted.append(value) }
+        }
+        return sorted
+    }
+}
+
+/// Every version of every event read, and which of them is the newest of its id.
+private struct EventVersions {
     /// A mapped event while the newest version of each id is chosen: what that choice, the
-    /// window and the order need, and what the caller keeps of the event.
+    /// window and the order need.
     private struct Candidate {
         var id: String
         var uid: String
@@ -26,48 +59,42 @@ package struct NewestEvents<Kept>: EventSink {
         var stamp: ICalDateTime?
         var order: Int
         var file: Int
-        /// Nil for an event outside the window.
-        var kept: Kept?
+        var inWindow: Bool
         /// Replaced by an override without a recurring master.
         var isDropped = false
     }
 
-    package mutating func take(
-        _ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool,
-        logs: inout [DiagnosticLog]
-    ) {
+    private var candidates: [Candidate] = []
+    /// Per UID, the last candidate without RECURRENCE-ID.
+    private var singles: [String: Int] = [:]
+
+    mutating func add(_ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool)
+    {
         if event.recurrenceId == nil { singles[event.uid] = candidates.count }
         candidates.append(
             Candidate(
                 id: event.id, uid: event.uid, originalStart: event.originalStart,
                 interval: event.interval, sequence: event.sequence, source: event.source,
-                stamp: stamp, order: candidates.count, file: fileIndex,
-                kept: inWindow ? keep(event) : nil))
+                stamp: stamp, order: candidates.count, file: fileIndex, inWindow: inWindow))
     }
 
-    package func singleStart(of uid: String) -> OriginalTime? {
+    func singleStart(of uid: String) -> OriginalTime? {
         singles[uid].map { candidates[$0].originalStart }
     }
 
-    package mutating func dropSingle(_ uid: String) {
+    mutating func dropSingle(_ uid: String) {
         guard let index = singles.removeValue(forKey: uid) else { return }
         candidates[index].isDropped = true
     }
 
-    /// What was kept of the newest version of each id in the window, sorted; each version
-    /// dropped gets a warning in its input's log.
-    package consuming func sorted(logs: inout [DiagnosticLog]) -> [Kept] {
-        let chosen = newest(logs: &logs).filter { candidates[$0].kept != nil }
+    /// The indices of the newest version of each id in the window, in the order events are
+    /// sorted; each version dropped gets a warning in its input's log.
+    func chosenInOrder(logs: inout [DiagnosticLog]) -> [Int] {
+        let chosen = newest(logs: &logs).filter { candidates[$0].inWindow }
         let keys = chosen.map {
             CalendarEvent.OrderKey(interval: candidates[$0].interval, id: candidates[$0].id)
         }
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
-        var kept: [Kept] = []
-        kept.reserveCapacity(order.count)
-        for index in order {
-            if let value = candidates[chosen[index]].kept.take() { kept.append(value) }
-        }
-        return kept
+        return keys.indices.sorted { keys[$0] < keys[$1] }.map { chosen[$0] }
     }
 
     /// The indices of the candidates to keep, one per id.

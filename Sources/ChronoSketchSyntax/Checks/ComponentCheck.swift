@@ -36,8 +36,9 @@ package struct CheckContext {
 /// component checked.
 package struct Findings {
     let file: String
-    /// The UID of the component being checked.
-    var uid: String?
+    /// The UID of the component being checked, read only when something is found.
+    var uidProperty: ICalProperty?
+    private var uid: String? { uidProperty?.value?.text }
     private(set) var log = DiagnosticLog()
 
     init(file: String) { self.file = file }

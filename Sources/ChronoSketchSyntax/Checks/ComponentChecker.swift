@@ -17,7 +17,8 @@ package struct ComponentChecker {
 
     let scope: CheckScope
     /// Checks the caller adds to these (what a command asks for beyond RFC 5545).
-    private let added: [any ComponentCheck]
+    /// The checks run, ``checks`` and those added.
+    private let running: [any ComponentCheck]
     private var findings: Findings
     /// The calendar being read: its properties gather until its end, when it is checked.
     private var calendar: ICalComponent?
@@ -25,7 +26,7 @@ package struct ComponentChecker {
 
     package init(file: String, scope: CheckScope, adding added: [any ComponentCheck] = []) {
         self.scope = scope
-        self.added = added
+        running = Self.checks + added
         findings = Findings(file: file)
     }
 
@@ -64,21 +65,21 @@ package struct ComponentChecker {
     private mutating func finishCalendar() {
         guard let finished = calendar else { return }
         calendar = nil
-        findings.uid = finished.property("UID")?.value?.text
+        findings.uidProperty = finished.property("UID")
         let context = CheckContext(scope: scope, parent: nil, method: method)
-        for check in Self.checks + added { check.check(finished, in: context, findings: &findings) }
+        for check in running { check.check(finished, in: context, findings: &findings) }
     }
 
     private mutating func check(_ component: ICalComponent, parent: (name: String, line: Int)?) {
         // A VEVENT the input ends inside is not read as an event: it may be cut short, which
         // the reader has said. What it holds that ended is.
         if scope != .events || component.closing != .endOfInput || component.name != "VEVENT" {
-            findings.uid = component.property("UID")?.value?.text
+            findings.uidProperty = component.property("UID")
             var context = CheckContext(scope: scope, parent: parent, method: method)
             if scope == .events, component.name == "VEVENT" {
                 context.skipsEvent = !Self.hasStart(component)
             }
-            for check in Self.checks + added {
+            for check in running {
                 check.check(component, in: context, findings: &findings)
             }
         }

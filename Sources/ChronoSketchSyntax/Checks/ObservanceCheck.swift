@@ -5,7 +5,8 @@ import ChronoSketchCore
 struct ObservanceCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         guard context.scope == .conformance, component.name == "VTIMEZONE",
-            !component.components.contains(where: { $0.name == "STANDARD" || $0.name == "DAYLIGHT" })
+            !component.components.contains(where: { $0.name == "STANDARD" || $0.name == "DAYLIGHT" }
+            )
         else { return }
         findings.report(
             .error, .timeZoneWithoutObservance, line: component.line,

@@ -30,7 +30,8 @@ struct RequiredPropertyCheck: ComponentCheck {
             {
                 findings.report(
                     context.scope == .conformance ? .error : .warning, .eventWithoutUID,
-                    line: component.line, "VEVENT has no UID\(context.scope == .conformance ? ", which RFC 5545 requires" : "")",
+                    line: component.line,
+                    "VEVENT has no UID\(context.scope == .conformance ? ", which RFC 5545 requires" : "")",
                     assumption: context.scope.assumption(otherwise: "it goes by its file and line"))
             }
         }

@@ -41,7 +41,7 @@ public enum KnownProperty: String, Sendable, Hashable, CaseIterable {
 
     /// The property an upper-cased name names; nil for X- and unknown names.
     package init?(name: String) {
-        guard let known = Self.names.find(name.utf8)?.value else { return nil }
+        guard let known = Self.names.find(name)?.value else { return nil }
         self = known
     }
 }

@@ -136,21 +136,24 @@ package struct ChunkReader {
             return ahead
         }
         guard let descriptor else { return nil }
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
         while true {
             // What is there: a terminal's line, a pipe's buffer, a file's next chunk. A read
             // that returns nothing is the end (one Ctrl-D on a terminal).
-            let count = read(descriptor, &buffer, chunkSize)
+            var count = 0
+            var code: Int32 = 0
+            let buffer = [UInt8](unsafeUninitializedCapacity: chunkSize) { bytes, initialized in
+                count = read(descriptor, bytes.baseAddress, chunkSize)
+                code = errno
+                initialized = max(count, 0)
+            }
             if count > 0 {
                 progress?.read(count)
-                buffer.removeLast(chunkSize - count)
                 return buffer
             }
             if count == 0 {
                 close()
                 return nil
             }
-            let code = errno
             if code == EINTR { continue }
             close()
             throw InputError(file: name, message: Self.readFailure(code, descriptor: descriptor))

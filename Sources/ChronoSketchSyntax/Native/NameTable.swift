@@ -24,15 +24,28 @@ struct NameTable<Value: Sendable>: Sendable {
 
     /// The name the bytes spell, compared without case, and its value.
     /// - Complexity: O(n) in the names of the same first letter.
-    func find(_ bytes: some Collection<UInt8>) -> (text: String, value: Value)? {
+    func find(_ bytes: ArraySlice<UInt8>) -> (text: String, value: Value)? {
+        bytes.withUnsafeBufferPointer(find)
+    }
+
+    /// The name an upper-case string is, and its value.
+    func find(_ name: String) -> (text: String, value: Value)? {
+        var name = name
+        return name.withUTF8(find)
+    }
+
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, value: Value)? {
         guard let first = bytes.first.map(Self.upper), Self.isUpperLetter(first) else {
             return nil
         }
         let count = bytes.count
         for entry in byInitial[Int(first - UInt8(ascii: "A"))] where entry.bytes.count == count {
-            if zip(entry.bytes, bytes).allSatisfy({ $0 == Self.upper($1) }) {
-                return (entry.text, entry.value)
+            let equal = entry.bytes.withUnsafeBufferPointer { name in
+                var index = 1
+                while index < count, name[index] == Self.upper(bytes[index]) { index += 1 }
+                return index == count
             }
+            if equal { return (entry.text, entry.value) }
         }
         return nil
     }
