@@ -101,10 +101,10 @@ struct EventSource: Sendable {
         }
         var seen = Occurrences.Seen(in: "VEVENT")
         for property in component.properties {
-            guard let known = property.known, seen.isFirst(known),
-                let value = property.values.first
-            else { continue }
-            read(known, property, value, property.values)
+            guard let known = property.known, seen.isFirst(known) else { continue }
+            let values = property.values
+            guard let value = values.first else { continue }
+            read(known, property, value, values)
         }
     }
 

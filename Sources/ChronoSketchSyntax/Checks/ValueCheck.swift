@@ -11,7 +11,7 @@ struct ValueCheck: ComponentCheck {
         // By index: most lines read well, and are looked at without being copied.
         for index in component.properties.indices
         where component.properties[index].valueCanHaveProblems
-            && component.properties[index].reading.hasProblems
+            && component.properties[index].valueHasProblems
         {
             let property = component.properties[index]
             guard property.isProperty, context.reports(property, in: component.name) else {

@@ -76,12 +76,16 @@ public struct ICalProperty: Sendable, Hashable {
     /// The values read by the property's value type (``ValueReader``), and what went wrong
     /// reading them: read the first time they are asked for, by this property or a copy of
     /// it, and never again.
-    public var reading: ValueReading {
+    public var reading: ValueReading { withReading { $0 } }
+
+    /// What `body` takes of the values, read first if they have not been: only that part is
+    /// copied out.
+    private func withReading<Part>(_ body: (borrowing ValueReading) -> Part) -> Part {
         storage.values.withLock { kept in
-            if let reading = kept { return reading }
+            if let reading = kept { return body(reading) }
             let reading = ValueReader.read(self)
             kept = reading
-            return reading
+            return body(reading)
         }
     }
 
@@ -126,16 +130,19 @@ public struct ICalProperty: Sendable, Hashable {
     package var rawValueBytes: ArraySlice<UInt8> { contentLine[valueStart...] }
 
     /// Every value, in order; empty when the value could not be read.
-    public var values: [ICalValue] { reading.values }
+    public var values: [ICalValue] { withReading { $0.values } }
 
     /// The first value; nil when the value could not be read.
-    public var value: ICalValue? { reading.values.first }
+    public var value: ICalValue? { withReading { $0.values.first } }
+
+    /// Whether reading the value found anything to say.
+    package var valueHasProblems: Bool { withReading { $0.hasProblems } }
 
     /// Whether the value could be read by its type.
-    public var isUnderstood: Bool { reading.error == nil }
+    public var isUnderstood: Bool { withReading { $0.error == nil } }
 
     /// Everything wrong with the line and its value, worded for a message.
-    public var problems: [Problem] { lineProblems + reading.problems }
+    public var problems: [Problem] { lineProblems + withReading { $0.problems } }
 
     /// The first value of the named parameter (names compare upper-cased).
     public func parameter(_ name: String) -> String? {
