@@ -12,6 +12,10 @@ import ChronoSketchSyntax
 /// the first does not have, a VTIMEZONE that another input defines differently and a UID
 /// that two inputs use are reported. What is held is a VTIMEZONE per TZID, a hash per UID and
 /// the lines outside components, never an event.
+///
+/// `X-WR-TIMEZONE` is never carried into a merge: under `--x-wr-timezone apply` each input's
+/// own is applied to its floating times (``CalendarZoneInMerge``), so every event keeps the
+/// instant it has when its input is read alone.
 struct CalendarMerge<Sink: CalendarItemSink> {
     var sink: Sink
     private let names: [String]
@@ -30,6 +34,16 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     /// The last input that used each UID, by a hash of the UID.
     private var uids: [Int: Int] = [:]
     private var looseLines: [ICalProperty] = []
+    /// VTIMEZONEs written for an X-WR-TIMEZONE, by TZID: an input's own by that TZID is then
+    /// left out without a word.
+    private var generatedZones: Set<String> = []
+    private let resolver: ZoneResolver?
+    /// The open calendar's X-WR-TIMEZONE, its line, its VTIMEZONEs so far and how many
+    /// calendars came before it; the zone once resolved.
+    private var calendarZoneName: (name: String, line: Int)?
+    private var calendarZones: [String: ICalComponent] = [:]
+    private var calendarCount = 0
+    private var calendarZone: CalendarZoneInMerge??
     /// Lines written that are not properties, or outside every component.
     private(set) var linesThatAreNotProperties = 0
 
@@ -37,11 +51,16 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     ///   - names: the inputs' names, for messages.
     ///   - window: the events to keep, when a date window is asked for; other components
     ///     are always kept.
-    init(into sink: Sink, names: [String], window: EventsInWindow?) {
+    ///   - zones: how X-WR-TIMEZONE names are read, when they are applied (nil for
+    ///     `--x-wr-timezone ignore`).
+    init(
+        into sink: Sink, names: [String], window: EventsInWindow?, zones resolver: ZoneResolver?
+    ) {
         self.sink = sink
         self.names = names
         merging = names.count > 1
         self.window = window
+        self.resolver = resolver
     }
 
     /// Takes the next item of input `input`.
@@ -53,7 +72,15 @@ struct CalendarMerge<Sink: CalendarItemSink> {
         switch item {
         case .calendarBegin:
             takingProperties = !begun
+            calendarZoneName = nil
+            calendarZones = [:]
+            calendarZone = nil
+            calendarCount += 1
             begin()
+        case .calendarProperty(let property) where property.name == "X-WR-TIMEZONE":
+            guard let name = property.value?.text, !name.isEmpty else { return }
+            calendarZoneName = (name, property.line)
+            calendarZone = nil
         case .calendarProperty(let property):
             if takingProperties {
                 hasProperties = true
@@ -73,10 +100,24 @@ struct CalendarMerge<Sink: CalendarItemSink> {
                 hasProperties = true
                 for property in Self.defaultProperties { write(.calendarProperty(property)) }
             }
+            if component.name == "VTIMEZONE", let tzid = component.property("TZID")?.value?.text {
+                calendarZones[tzid] = component
+            }
             guard isFirst(component, input: input, log: &log),
                 window?.keeps(component, input: names[input]) ?? true
             else { return }
-            write(item)
+            guard component.name != "VTIMEZONE",
+                let zone = zoneOfCalendar(input: input, log: &log)
+            else { return write(item) }
+            let (applied, changed) = zone.applied(to: component)
+            if changed, !zone.isUTC, zones[zone.tzid] == nil,
+                let definition = zone.definition(readingAs: names[input])
+            {
+                zones[zone.tzid] = (input, definition)
+                generatedZones.insert(zone.tzid)
+                write(.component(definition))
+            }
+            write(.component(applied))
         case .calendarEnd:
             takingProperties = false
         case .looseLine(let property):
@@ -123,7 +164,9 @@ struct CalendarMerge<Sink: CalendarItemSink> {
                 zones[tzid] = (input, component)
                 return true
             }
-            if !first.component.isSameTree(as: component, exactText: false) {
+            if !generatedZones.contains(tzid),
+                !first.component.isSameTree(as: component, exactText: false)
+            {
                 log.append(
                     Diagnostic(
                         .warning, .conflictingTimeZone, file: names[input], line: component.line,
@@ -147,6 +190,38 @@ struct CalendarMerge<Sink: CalendarItemSink> {
             uids[key] = input
         }
         return true
+    }
+
+    /// The zone the open calendar's X-WR-TIMEZONE names, resolved when its first component
+    /// other than a VTIMEZONE comes (its VTIMEZONEs come first), and said once: it is not
+    /// carried, and what its floating times become.
+    private mutating func zoneOfCalendar(input: Int, log: inout DiagnosticLog)
+        -> CalendarZoneInMerge?
+    {
+        if let calendarZone { return calendarZone }
+        guard let (name, line) = calendarZoneName else { return nil }
+        let zone = resolver.flatMap {
+            CalendarZoneInMerge(
+                name: name, zones: calendarZones, resolver: $0, input: input,
+                calendar: calendarCount)
+        }
+        calendarZone = .some(zone)
+        let assumption =
+            if let zone {
+                zone.isUTC
+                    ? "its floating times are written in UTC, the instants they have in this file"
+                    : "its floating times are written with TZID=\(zone.tzid), the instants they have in this file"
+            } else if resolver == nil {
+                "its floating times stay floating (--x-wr-timezone ignore)"
+            } else {
+                "it names no zone: its floating times stay floating, as in this file"
+            }
+        log.append(
+            Diagnostic(
+                .warning, .notMerged, file: names[input], line: line,
+                message: "X-WR-TIMEZONE:\(name) is not carried into the merged calendar",
+                assumption: assumption))
+        return zone
     }
 
     private mutating func write(_ item: ReaderItem) {

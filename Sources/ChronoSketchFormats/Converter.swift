@@ -120,6 +120,8 @@ public enum Converter {
             ? EventsInWindow(sources.compactMap { $0 }, options: options.load, database: database)
             : nil
         let names = inputs.map(\.name)
+        let mergeZones =
+            options.load.wrTimezone == .apply ? ZoneResolver(database: database) : nil
 
         func drive<Sink: CalendarItemSink>(
             _ merge: inout CalendarMerge<Sink>, flush: (inout Sink) -> Void
@@ -145,7 +147,8 @@ public enum Converter {
             merge.finish()
         }
         func stream<Writer: CalendarItemWriter>(into writer: Writer) -> Int {
-            var merge = CalendarMerge(into: writer, names: names, window: window)
+            var merge = CalendarMerge(
+                into: writer, names: names, window: window, zones: mergeZones)
             drive(&merge) { sink in
                 if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
             }
@@ -162,7 +165,8 @@ public enum Converter {
         } else if let calendars = streamingCalendars(sources, options: options) {
             dropped = stream(into: JCalItemWriter(topLevelComponents: calendars))
         } else {
-            var merge = CalendarMerge(into: DocumentBuilder(), names: names, window: window)
+            var merge = CalendarMerge(
+                into: DocumentBuilder(), names: names, window: window, zones: mergeZones)
             drive(&merge) { _ in }
             dropped = merge.linesThatAreNotProperties
             if failures.count < inputs.count {
@@ -176,7 +180,8 @@ public enum Converter {
         if dropped > 0 {
             diagnostics.append(
                 Diagnostic(
-                    .warning, .noJCalForm, file: inputs.count == 1 ? inputs[0].name : "<inputs>", line: nil,
+                    .warning, .noJCalForm, file: inputs.count == 1 ? inputs[0].name : "<inputs>",
+                    line: nil,
                     message:
                         "\(dropped) line\(dropped == 1 ? " is" : "s are") not properties or outside every component",
                     assumption: "jCal has no form for them; they are left out"))

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// Merging calendars moves nothing: the events of a merge are the events of its inputs, each
+/// read alone, at the same instants, whatever X-WR-TIMEZONE each input has.
+@Suite struct MergeInstantTests {
+    static let corpus = CLI.root.deletingLastPathComponent().appendingPathComponent(
+        "shared/corpus")
+
+    /// Pairs of corpus calendars: each with X-WR-TIMEZONE beside the next one with it, or
+    /// beside one without; the first of a pair gives the merge its calendar properties.
+    static let pairs: [(String, String)] = {
+        guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else {
+            return []
+        }
+        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }
+            .sorted()
+        func text(_ file: String) -> String {
+            (try? String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8)) ?? ""
+        }
+        let zoned = files.filter { text($0).contains("\nX-WR-TIMEZONE") }
+        let others = files.filter { !zoned.contains($0) && text($0).contains("BEGIN:VEVENT") }
+        guard zoned.count > 1, !others.isEmpty else { return [] }
+        return zoned.indices.map { index in
+            index.isMultiple(of: 2)
+                ? (others[index % others.count], zoned[index])
+                : (zoned[index], zoned[(index + 1) % zoned.count])
+        }
+    }()
+
+    /// What is compared of an occurrence: its event and its instants, in UTC.
+    private static let window = [
+        "--from", "1990-01-01", "--to", "2035-01-01", "--tz", "UTC", "--order", "file",
+        "--format", "ndjson", "--max-total-instances", "10000000",
+    ]
+
+    private static func occurrences(_ files: [String]) throws -> [String] {
+        let result = try CLI.runBinary(["events"] + files + window, in: corpus)
+        return try CLI.records(result.standardOutput).map { record in
+            // A recurrence id is written as its series' DTSTART is: a UTC series of a calendar
+            // whose X-WR-TIMEZONE is UTC has its ids on that zone's clock alone, in UTC once
+            // merged; the instant is the same.
+            ["uid", "recurrenceId", "title", "allDay", "start", "end"]
+                .map { "\(record[$0] ?? "-")" }.joined(separator: " | ")
+                .replacingOccurrences(of: "Z | ", with: " | ")
+        }.sorted()
+    }
+
+    @Test(
+        .enabled(if: !pairs.isEmpty, "the shared corpus is not beside this checkout"),
+        arguments: pairs.map { [$0.0, $0.1] })
+    func aMergeHoldsTheEventsOfEachInputAtTheirInstants(pair: [String]) throws {
+        let merged = FileManager.default.temporaryDirectory
+            .appendingPathComponent("merge-\(UUID().uuidString).ics")
+        defer { try? FileManager.default.removeItem(at: merged) }
+        let convert = try CLI.runBinary(
+            ["convert"] + pair + ["-o", merged.path], in: Self.corpus)
+        #expect(convert.status != 2, "\(convert.standardError)")
+        // What a merge cannot keep apart is said, and then not compared: a VTIMEZONE two
+        // inputs define differently is kept once (the other input's events are read in the
+        // first one's); two inputs' events with one UID are versions of one event in one
+        // calendar; an event cut short by the end of its file, left out when it is read, is
+        // closed when it is copied.
+        let limits = ["differs from the one in", "is also used in", "the file may be truncated"]
+        guard !limits.contains(where: convert.standardError.contains) else { return }
+        let alone = try (Self.occurrences([pair[0]]) + Self.occurrences([pair[1]])).sorted()
+        let together = try Self.occurrences([merged.path])
+        let onlyAlone = alone.difference(from: together).compactMap { change -> String? in
+            if case .remove(_, let element, _) = change {
+                "merged only: \(element)"
+            } else {
+                "alone only: \(change)"
+            }
+        }
+        #expect(alone.count == together.count && onlyAlone.isEmpty, "\(onlyAlone.prefix(6))")
+    }
+
+    @Test func eachInputsZoneIsSaidAndFloatingInputsStayFloating() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func calendar(_ header: String, _ body: String) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n\(header)"
+                + "BEGIN:VEVENT\r\nUID:\(UUID().uuidString)\r\nDTSTAMP:20260101T000000Z\r\n\(body)"
+                + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+        }
+        let files = [
+            (
+                "berlin.ics",
+                calendar(
+                    "X-WR-TIMEZONE:Europe/Berlin\r\n",
+                    "DTSTART:20261209T090000\r\nSUMMARY:Berlin\r\n")
+            ),
+            (
+                "weekly.ics",
+                calendar(
+                    "X-WR-TIMEZONE:America/New_York\r\n",
+                    "DTSTART:20261007T130000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY;COUNT=6\r\nSUMMARY:Weekly\r\n"
+                )
+            ),
+            ("floating.ics", calendar("", "DTSTART:20261209T090000\r\nSUMMARY:Floating\r\n")),
+        ]
+        for (name, text) in files {
+            try text.write(
+                to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let result = try CLI.runBinary(
+            ["convert", "berlin.ics", "weekly.ics", "floating.ics"], in: directory)
+        #expect(result.status == 0)
+        #expect(
+            result.standardError.contains(
+                "berlin.ics:4: warning: X-WR-TIMEZONE:Europe/Berlin is not carried into the merged calendar; its floating times are written with TZID=Europe/Berlin"
+            ))
+        #expect(!result.standardOutput.contains("X-WR-TIMEZONE"))
+        #expect(result.standardOutput.contains("DTSTART;TZID=Europe/Berlin:20261209T090000\r\n"))
+        // The UTC series is expanded on New York's clock: its start is written so.
+        #expect(result.standardOutput.contains("DTSTART;TZID=America/New_York:20261007T090000\r\n"))
+        #expect(result.standardOutput.contains("TZID:America/New_York\r\n"))
+        #expect(result.standardOutput.contains("DTSTART:20261209T090000\r\n"))
+        // Read alone, the weekly series keeps 09:00 in New York across the clock change.
+        let merged = directory.appendingPathComponent("merged.ics")
+        try result.standardOutput.write(to: merged, atomically: true, encoding: .utf8)
+        let weekly = try CLI.records(
+            CLI.runBinary(
+                ["events", merged.path, "--tz", "UTC", "-f", "ndjson", "--match", "Weekly"]
+            ).standardOutput
+        ).compactMap { $0["start"] as? String }
+        #expect(weekly.first == "2026-10-07T13:00")
+        #expect(weekly.last == "2026-11-11T14:00")
+    }
+
+    @Test func ignoringXWRTimezoneWritesNoneOfItAndChangesNoTime() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nX-WR-TIMEZONE:Europe/Berlin\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20261209T090000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try text.write(
+            to: directory.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "UID:a", with: "UID:b")
+            .write(to: directory.appendingPathComponent("b.ics"), atomically: true, encoding: .utf8)
+        let result = try CLI.runBinary(
+            ["convert", "a.ics", "b.ics", "--x-wr-timezone", "ignore"], in: directory)
+        #expect(!result.standardOutput.contains("X-WR-TIMEZONE"))
+        #expect(!result.standardOutput.contains("TZID"))
+        #expect(
+            result.standardError.contains(
+                "its floating times stay floating (--x-wr-timezone ignore)"))
+    }
+}
