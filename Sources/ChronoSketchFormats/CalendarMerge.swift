@@ -38,6 +38,10 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     /// left out without a word.
     private var generatedZones: Set<String> = []
     private let resolver: ZoneResolver?
+    /// With `--dedupe`, which input's version of a shared UID is kept.
+    private let newest: NewestAcrossInputs?
+    /// The UIDs of each input already said to be left out.
+    private var leftOut: Set<String> = []
     /// The open calendar's X-WR-TIMEZONE, its line, its VTIMEZONEs so far and how many
     /// calendars came before it; the zone once resolved.
     private var calendarZoneName: (name: String, line: Int)?
@@ -54,8 +58,10 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     ///   - zones: how X-WR-TIMEZONE names are read, when they are applied (nil for
     ///     `--x-wr-timezone ignore`).
     init(
-        into sink: Sink, names: [String], window: EventsInWindow?, zones resolver: ZoneResolver?
+        into sink: Sink, names: [String], window: EventsInWindow?, zones resolver: ZoneResolver?,
+        newest: NewestAcrossInputs? = nil
     ) {
+        self.newest = newest
         self.sink = sink
         self.names = names
         merging = names.count > 1
@@ -173,6 +179,19 @@ struct CalendarMerge<Sink: CalendarItemSink> {
                         message:
                             "VTIMEZONE '\(tzid)' differs from the one in \(names[first.input])",
                         assumption: "the first is kept"))
+            }
+            return false
+        }
+        if component.name == "VEVENT", let uid = component.property("UID")?.value?.text,
+            let (kept, reason) = newest?.replacement(of: uid, in: input)
+        {
+            if leftOut.insert("\(input) \(uid)").inserted {
+                log.append(
+                    Diagnostic(
+                        .warning, .sharedUID, file: names[input], line: component.line, uid: uid,
+                        message: "UID '\(uid)' is also used in \(names[kept])",
+                        assumption:
+                            "this input's version is left out (--dedupe): the other \(reason)"))
             }
             return false
         }

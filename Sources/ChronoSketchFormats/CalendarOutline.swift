@@ -1,5 +1,6 @@
 import ChronoSketchEvents
 import ChronoSketchSyntax
+
 /// The shape of an input, found by a quick pass over its lines before it is read: whether it
 /// can be written as jCal while it is read (``JCalItemWriter``), and how many top-level
 /// components it holds.

@@ -75,7 +75,9 @@ enum ComponentBuilder {
         /// TEXT, without the control characters iCalendar text cannot hold (said, by field).
         mutating func add(_ name: String, text: String, field: String) {
             var left: [Unicode.Scalar] = []
-            add(name, value: ICalWriter.text(ICalWriter.conforming(text, omitted: &left), omitted: &left))
+            add(
+                name,
+                value: ICalWriter.text(ICalWriter.conforming(text, omitted: &left), omitted: &left))
             note(left, field)
         }
 
@@ -118,8 +120,8 @@ enum ComponentBuilder {
         mutating func add(
             _ name: String, parameters: [ICalParameter] = [], uri: String, field: String
         ) throws(RecordImport.Problem) {
-            if let control = uri.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F })
-            {
+            if let control = uri.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }
+            ) {
                 throw RecordImport.Problem(
                     message:
                         "its \(field) '\(uri)' holds a control character (\(control.codePoint)), which no URI or calendar address can"
@@ -140,4 +142,3 @@ enum ComponentBuilder {
         }
     }
 }
-

@@ -44,6 +44,8 @@ public struct ConversionOptions: Sendable {
     public var load: LoadOptions
     /// DTSTAMP (UTC) of events built from records.
     public var stamp: LocalDateTime
+    /// Whether a merge keeps, of a UID several inputs use, only the newest input's version.
+    public var dedupe = false
 
     public init(
         from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
@@ -109,7 +111,8 @@ public enum Converter {
                 sources.append(
                     try readable(
                         input, options: options, database: database,
-                        twice: windowed || options.to == .jcal, log: &logs[index]))
+                        twice: windowed || options.to == .jcal || options.dedupe,
+                        log: &logs[index]))
             } catch {
                 failures.append((index, error))
                 sources.append(nil)
@@ -122,6 +125,9 @@ public enum Converter {
         let names = inputs.map(\.name)
         let mergeZones =
             options.load.wrTimezone == .apply ? ZoneResolver(database: database) : nil
+        let newest =
+            options.dedupe && inputs.count > 1
+            ? NewestAcrossInputs(sources, limits: options.load.limits) : nil
 
         func drive<Sink: CalendarItemSink>(
             _ merge: inout CalendarMerge<Sink>, flush: (inout Sink) -> Void
@@ -148,7 +154,7 @@ public enum Converter {
         }
         func stream<Writer: CalendarItemWriter>(into writer: Writer) -> Int {
             var merge = CalendarMerge(
-                into: writer, names: names, window: window, zones: mergeZones)
+                into: writer, names: names, window: window, zones: mergeZones, newest: newest)
             drive(&merge) { sink in
                 if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
             }
@@ -166,7 +172,8 @@ public enum Converter {
             dropped = stream(into: JCalItemWriter(topLevelComponents: calendars))
         } else {
             var merge = CalendarMerge(
-                into: DocumentBuilder(), names: names, window: window, zones: mergeZones)
+                into: DocumentBuilder(), names: names, window: window, zones: mergeZones,
+                newest: newest)
             drive(&merge) { _ in }
             dropped = merge.linesThatAreNotProperties
             if failures.count < inputs.count {

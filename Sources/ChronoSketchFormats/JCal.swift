@@ -86,8 +86,10 @@ public enum JCal {
                 (itemType, item) = (
                     .period, .array([.string(dateTimeText(period.start)), .string(end)])
                 )
-            case .duration(let duration): (itemType, item) = (.duration, .string(duration.description))
-            case .utcOffset(let offset): (itemType, item) = (.utcOffset, .string(offsetText(offset)))
+            case .duration(let duration):
+                (itemType, item) = (.duration, .string(duration.description))
+            case .utcOffset(let offset):
+                (itemType, item) = (.utcOffset, .string(offsetText(offset)))
             case .integer(let number): (itemType, item) = (.integer, .integer(number))
             case .float(let number): (itemType, item) = (.float, .double(number))
             case .time(let time): (itemType, item) = (.time, .string(timeText(time)))
@@ -129,7 +131,6 @@ public enum JCal {
         case .dateTime(let time, let isUTC): extended(time, isUTC: isUTC)
         }
     }
-
 
     private static func offsetText(_ offset: Int) -> String {
         let magnitude = abs(offset)

@@ -48,7 +48,8 @@ extension JCal {
             var component = ICalComponent(name: componentName.uppercased(), line: line)
             guard depth <= limits.maximumDepth else {
                 report(
-                    .error, .nestedTooDeep, "Components nested deeper than \(limits.maximumDepth) levels",
+                    .error, .nestedTooDeep,
+                    "Components nested deeper than \(limits.maximumDepth) levels",
                     "\(component.name) is skipped")
                 return nil
             }
@@ -72,7 +73,8 @@ extension JCal {
                         "the line is kept as written and not read")
                 } else if read.name == "BEGIN" || read.name == "END" {
                     report(
-                        .error, .notAProperty, "A property named \(read.name) has no place in a component",
+                        .error, .notAProperty,
+                        "A property named \(read.name) has no place in a component",
                         "left out")
                     continue
                 }
@@ -156,7 +158,9 @@ extension JCal {
             parameters.removeLast(parameters.count - limits.maximumParametersPerProperty)
         }
         // RFC 7265 §4, §5.2: VALUE unless the type is the property's default or unknown.
-        if type != ValueType.unknown.rawValue, type != KnownProperty(name: name)?.defaultType.rawValue {
+        if type != ValueType.unknown.rawValue,
+            type != KnownProperty(name: name)?.defaultType.rawValue
+        {
             parameters.append(ICalParameter(name: "VALUE", values: [type.uppercased()]))
         }
         var omitted: [Unicode.Scalar] = []

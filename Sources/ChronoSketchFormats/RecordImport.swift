@@ -181,7 +181,8 @@ enum RecordImport {
 
     /// A stable UID for a record without one: a hash (FNV-1a) of its title and times, so the
     /// same event gets the same UID however its record was written.
-    static func generatedUID(_ title: String, _ start: OriginalTime, _ end: OriginalTime?) -> String {
+    static func generatedUID(_ title: String, _ start: OriginalTime, _ end: OriginalTime?) -> String
+    {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         /// The time with its zone, so the same wall clock in two zones hashes apart.
         func written(_ time: OriginalTime?) -> String? {

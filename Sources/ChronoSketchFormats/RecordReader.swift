@@ -150,7 +150,8 @@ enum RecordReader {
                     diagnostics.append(
                         Diagnostic(
                             .warning, .record, file: name, line: record.line,
-                            message: "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(omission)",
+                            message:
+                                "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(omission)",
                             assumption: "left out"))
                 }
             } catch {

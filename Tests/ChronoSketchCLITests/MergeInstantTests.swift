@@ -149,4 +149,42 @@ import Testing
             result.standardError.contains(
                 "its floating times stay floating (--x-wr-timezone ignore)"))
     }
+
+    @Test func dedupeKeepsTheNewestInputsVersionOfASharedUID() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("merge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func calendar(_ events: String) -> String {
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n\(events)END:VCALENDAR\r\n"
+        }
+        func event(_ uid: String, _ sequence: Int, _ title: String, _ extra: String = "") -> String
+        {
+            "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nSEQUENCE:\(sequence)\r\n"
+                + "DTSTART:20261209T090000Z\r\n\(extra)SUMMARY:\(title)\r\nEND:VEVENT\r\n"
+        }
+        // The newer version of the shared series is in the first input; its override too.
+        try calendar(
+            event("shared", 2, "Newer", "RRULE:FREQ=DAILY;COUNT=3\r\n")
+                + event("shared", 2, "Newer moved", "RECURRENCE-ID:20261210T090000Z\r\n")
+                + event("own-a", 0, "Only in a")
+        ).write(to: directory.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
+        try calendar(
+            event("shared", 1, "Older", "RRULE:FREQ=DAILY;COUNT=3\r\n")
+                + event("own-b", 0, "Only in b")
+        )
+        .write(to: directory.appendingPathComponent("b.ics"), atomically: true, encoding: .utf8)
+        let deduped = try CLI.runBinary(["convert", "a.ics", "b.ics", "--dedupe"], in: directory)
+        #expect(deduped.status == 0)
+        #expect(deduped.standardOutput.components(separatedBy: "BEGIN:VEVENT").count - 1 == 4)
+        #expect(!deduped.standardOutput.contains("SUMMARY:Older"))
+        #expect(deduped.standardOutput.contains("SUMMARY:Newer moved"))
+        #expect(
+            deduped.standardError.contains(
+                "b.ics:4: warning: UID 'shared' is also used in a.ics; this input's version is left out (--dedupe): the other has a higher SEQUENCE"
+            ))
+        let both = try CLI.runBinary(["convert", "a.ics", "b.ics"], in: directory)
+        #expect(both.standardOutput.contains("SUMMARY:Older"))
+        #expect(both.standardError.contains("UID 'shared' is also used in a.ics; both are kept"))
+    }
 }

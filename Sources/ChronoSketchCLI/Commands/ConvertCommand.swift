@@ -30,6 +30,12 @@ struct ConvertCommand: Command {
             "CSV columns: field names separated by commas, or 'outlook' for Outlook's and Google's shape (Subject, Start Date, …)."
     )
 
+    static let dedupe = OptionSpec.flag(
+        "dedupe",
+        help:
+            "When several inputs use a UID, keep only the newest input's events with it (highest SEQUENCE, then latest DTSTAMP, then the input named last); each left out is said."
+    )
+
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Convert calendars between .ics, jCal, JSON, NDJSON and CSV.",
@@ -45,18 +51,19 @@ struct ConvertCommand: Command {
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
         options: [
-            format, sourceFormat, CommonOptions.output, columns, CommonOptions.rawCSV,
+            format, sourceFormat, CommonOptions.output, columns, CommonOptions.rawCSV, dedupe,
             CommonOptions.from, target,
             CommonOptions.days, CommonOptions.today,
         ] + CommonOptions.filters + [
             targetFormat, CommonOptions.zone,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
+            CommonOptions.wrTimezone,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])
 
     let inputs: [InputSource]
-    let options: ConversionOptions
+    var options: ConversionOptions
     let strict: Bool
     let outputPath: String?
 
@@ -112,6 +119,7 @@ struct ConvertCommand: Command {
             from: source,
             to: targetFormat,
             columns: columns, load: load, stamp: Self.stamp(environment))
+        options.dedupe = arguments.isSet(Self.dedupe.name)
         strict = arguments.isSet(CommonOptions.strict.name)
     }
 
