@@ -30,6 +30,47 @@ import Testing
         #expect(sunday.day("next-week")?.description == "2026-12-13")
     }
 
+    /// Under `env -i` (as cron runs it) the week starts on Sunday unless `--week-start`
+    /// says otherwise, in every command that takes a date.
+    @Test(arguments: [
+        ["events"], ["convert", "-f", "ndjson"], ["conflicts", "-f", "json"],
+        ["freebusy"], ["slots"], ["layout", "ranges", "-f", "json"],
+    ])
+    func everyCommandTakesTheWeekStart(command: [String]) throws {
+        let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
+        for start in ["monday", "sunday"] {
+            let result = try CLI.runBinary(
+                command + [
+                    file, "--from", "this-week", "--to", "next-week", "--today", "2026-12-09",
+                    "--week-start", start,
+                ],
+                environment: [:])
+            #expect(result.status != 64 && result.status != 2, "\(command) \(result.standardError)")
+            #expect(!result.standardOutput.isEmpty)
+        }
+    }
+
+    @Test func theWeekStartMovesThisWeek() throws {
+        let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
+        /// The first day with an event in the first `days` days of this week.
+        func firstDay(days: Int, _ weekStart: [String]) throws -> String? {
+            let result = try CLI.runBinary(
+                [
+                    "events", file, "--from", "this-week", "--days", "\(days)", "--today",
+                    "2026-12-09", "-f", "ndjson",
+                ] + weekStart,
+                environment: [:])
+            return try CLI.records(result.standardOutput).compactMap { $0["start"] as? String }
+                .map { String($0.prefix(10)) }.min()
+        }
+        // The demo week has events from Monday 7 December, none on Sunday 6 December.
+        #expect(try firstDay(days: 1, ["--week-start", "monday"]) == "2026-12-07")
+        #expect(try firstDay(days: 1, ["--week-start", "sunday"]) == nil)
+        #expect(try firstDay(days: 2, ["--week-start", "sunday"]) == "2026-12-07")
+        // Under env -i there is no locale: the week starts on Sunday.
+        #expect(try firstDay(days: 1, []) == nil)
+    }
+
     @Test(arguments: [
         ("2026-09-08T14:00", "2026-09-08T14:00"), ("2026-09-08", "2026-09-08T00:00"),
         ("tomorrow 9:30", "2026-12-10T09:30"), ("mondayT14:00", "2026-12-14T14:00"),
@@ -562,13 +603,19 @@ import Testing
             """
         let input = Data(calendar.utf8)
         let base = ["--tz", "UTC", "-f", "ndjson"]
-        let sorted = try CLI.runBinary(["events", "-", "--match", "budget"] + base, standardInput: input)
+        let sorted = try CLI.runBinary(
+            ["events", "-", "--match", "budget"] + base, standardInput: input)
         #expect(sorted.standardOutput.isEmpty)
-        let newest = try CLI.runBinary(["events", "-", "--match", "planning"] + base, standardInput: input)
-        #expect(try CLI.records(newest.standardOutput).map { $0["title"] as? String } == ["Planning"])
+        let newest = try CLI.runBinary(
+            ["events", "-", "--match", "planning"] + base, standardInput: input)
+        #expect(
+            try CLI.records(newest.standardOutput).map { $0["title"] as? String } == ["Planning"])
         let streamed = try CLI.runBinary(
             ["events", "-", "--match", "budget", "--order", "file"] + base, standardInput: input)
-        #expect(try CLI.records(streamed.standardOutput).map { $0["title"] as? String } == ["Budget review"])
+        #expect(
+            try CLI.records(streamed.standardOutput).map { $0["title"] as? String } == [
+                "Budget review"
+            ])
         let copied = try CLI.runBinary(
             ["convert", "-", "--match", "budget", "-f", "ics"], standardInput: input)
         #expect(copied.standardOutput.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)

@@ -39,7 +39,20 @@ enum CommonOptions {
             "The day relative dates count from, YYYY-MM-DD, or the time 'now' names, YYYY-MM-DDTHH:MM. (default: now in --tz)"
     )
     /// `--from`, `--to`, `--days` and `--today`: every command with a window takes them.
-    static let window = [from, to, days, today]
+    static let window = [from, to, days, today, weekStartOption]
+
+    /// The first day of a week.
+    enum WeekStart: String, CaseIterable, Sendable {
+        case monday, sunday
+
+        var weekday: Weekday { self == .monday ? .monday : .sunday }
+    }
+
+    static let weekStartOption = OptionSpec.value(
+        "week-start", "day",
+        help:
+            "monday or sunday: where this-week, next-week and the week views begin. (default: --lang's (monday for de, sunday for en), else the locale's territory, else its language)"
+    ).choosing(WeekStart.self)
 
     static let match = OptionSpec.value(
         "match", "text", repeats: true,
@@ -260,6 +273,9 @@ enum CommonOptions {
     static func weekStart(_ arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> Weekday
     {
+        if arguments.isSet(weekStartOption.name) {
+            return try choice(arguments, weekStartOption, default: WeekStart.monday).weekday
+        }
         let lang: Language? =
             arguments.isSet(language.name) ? try choice(arguments, language, default: .en) : nil
         return UserLocale(environment).weekStart(lang: lang)

@@ -53,7 +53,7 @@ struct ConvertCommand: Command {
         options: [
             format, sourceFormat, CommonOptions.output, columns, CommonOptions.rawCSV, dedupe,
             CommonOptions.from, target,
-            CommonOptions.days, CommonOptions.today,
+            CommonOptions.days, CommonOptions.today, CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
             targetFormat, CommonOptions.zone,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,

@@ -40,6 +40,7 @@ struct EventsCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [
             CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.today,
+            CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
             CommonOptions.zone, format, order, CommonOptions.rawCSV,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,

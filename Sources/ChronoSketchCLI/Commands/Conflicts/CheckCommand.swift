@@ -36,7 +36,8 @@ struct CheckCommand: Command {
         options: [start.required, end, duration, title] + CommonOptions.filters
             + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
-                CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
+                CommonOptions.today, CommonOptions.weekStartOption, CommonOptions.zone, format,
+                CommonOptions.language,
                 CommonOptions.strict,
                 CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
                 CommonOptions.wrTimezone,

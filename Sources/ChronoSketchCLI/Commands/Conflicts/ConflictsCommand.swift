@@ -45,7 +45,8 @@ struct ConflictsCommand: Command {
             withinFiles, acrossFiles, by, maxConflicts,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.rawCSV, CommonOptions.language,
-            CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
+            CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
+            CommonOptions.promote, CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])

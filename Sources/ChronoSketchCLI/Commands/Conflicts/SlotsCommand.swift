@@ -49,7 +49,8 @@ struct SlotsCommand: Command {
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
                 CommonOptions.output,
-                CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
+                CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
+                CommonOptions.promote, CommonOptions.wrTimezone,
             ])
 
     let inputs: [InputSource]

@@ -17,7 +17,7 @@ struct LayoutHeatmapCommand: LayoutView {
             --months months; weeks start on --week-start.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date, months, LayoutOptions.weekStart] + LayoutOptions.shared)
+        options: [LayoutOptions.date, months] + LayoutOptions.shared)
 
     let options: LayoutOptions
     let from: CivilDate

@@ -11,12 +11,6 @@ struct LayoutOptions: Sendable {
         case text, json, svg, html
     }
 
-    enum WeekStart: String, CaseIterable, Sendable {
-        case monday, sunday
-
-        var weekday: Weekday { self == .monday ? .monday : .sunday }
-    }
-
     static let date = OptionSpec.value(
         "date", "date",
         help:
@@ -30,11 +24,7 @@ struct LayoutOptions: Sendable {
         "format", "format", short: "f",
         help: "svg, or html for a page around it. (default: html when -o ends in .html, else svg)"
     ).choosing(["svg", "html"])
-    static let weekStart = OptionSpec.value(
-        "week-start", "day",
-        help:
-            "monday or sunday. (default: --lang's (monday for de, sunday for en), else the locale's territory, else its language)"
-    ).choosing(WeekStart.self)
+    static let weekStart = CommonOptions.weekStartOption
     static let minimumMinutes = OptionSpec.value(
         "minimum-minutes", "n",
         help:
@@ -61,9 +51,11 @@ struct LayoutOptions: Sendable {
     /// The options every view takes, after its own.
     static let shared: [OptionSpec] =
         CommonOptions.filters + [
-            CommonOptions.today, CommonOptions.zone, CommonOptions.language, format, width,
+            CommonOptions.today, CommonOptions.weekStartOption, CommonOptions.zone,
+            CommonOptions.language, format, width,
             CommonOptions.output,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote, CommonOptions.wrTimezone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
+            CommonOptions.wrTimezone,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ]
@@ -76,7 +68,8 @@ struct LayoutOptions: Sendable {
     let language: Language
     let outputPath: String?
     let strict: Bool
-    /// The week start when `--week-start` is not given (``CommonOptions/weekStart(_:environment:)``).
+    /// The week start: `--week-start`, else `--lang`'s or the locale's
+    /// (``CommonOptions/weekStart(_:environment:)``).
     let defaultWeekStart: Weekday
     /// `--width`, which wins over `COLUMNS` and the terminal's width.
     let width: Int?
@@ -134,11 +127,7 @@ struct LayoutOptions: Sendable {
 
     /// `--week-start`, else as `--lang` or the locale says (``UserLocale/weekStart(lang:)``).
     func firstWeekday(_ arguments: ParsedArguments) throws(UsageError) -> Weekday {
-        guard arguments.isSet(Self.weekStart.name) else {
-            return defaultWeekStart
-        }
-        return try CommonOptions.choice(arguments, Self.weekStart, default: WeekStart.monday)
-            .weekday
+        defaultWeekStart
     }
 
     /// `days` dates from `back` days before `date`, as a load window.

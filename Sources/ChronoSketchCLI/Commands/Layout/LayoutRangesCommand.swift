@@ -24,7 +24,7 @@ struct LayoutRangesCommand: LayoutView {
             """,
         positional: CommonOptions.calendarFiles,
         options: [
-            CommonOptions.from, CommonOptions.to, dayBoundary, period, LayoutOptions.weekStart,
+            CommonOptions.from, CommonOptions.to, dayBoundary, period,
         ] + LayoutOptions.shared)
 
     let options: LayoutOptions
@@ -48,7 +48,8 @@ struct LayoutRangesCommand: LayoutView {
         if let from, let to, from.days(to: to) / period.days > RangeLayout.maximumPeriods {
             throw .invalidValue(
                 "\(to)", for: CommonOptions.to,
-                "from --from \(from) that is more than \(RangeLayout.maximumPeriods) periods of a \(period.rawValue), the most a view lays out")
+                "from --from \(from) that is more than \(RangeLayout.maximumPeriods) periods of a \(period.rawValue), the most a view lays out"
+            )
         }
         firstWeekday = try options.firstWeekday(arguments)
         boundaryMinute = try Self.boundary(arguments)

@@ -16,7 +16,7 @@ struct LayoutWeekCommand: LayoutView {
             week; each day holds its timed segments as 'ics layout day' gives them.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date, LayoutOptions.weekStart, LayoutOptions.minimumMinutes]
+        options: [LayoutOptions.date, LayoutOptions.minimumMinutes]
             + LayoutOptions.shared)
 
     let options: LayoutOptions
