@@ -8,7 +8,8 @@ public enum ICSCommandLine {
     static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        EventsCommand.self, InfoCommand.self, ConvertCommand.self, ValidateCommand.self,
+        EventsCommand.self, AgendaCommand.self, InfoCommand.self, ConvertCommand.self,
+        ValidateCommand.self,
         ConflictsCommand.self, CheckCommand.self, SlotsCommand.self, FreeBusyCommand.self,
         CompletionCommand.self,
     ]

@@ -50,6 +50,36 @@ import Testing
         }
     }
 
+    @Test func theAgendaIsTheEventsOfTheNextSevenDays() throws {
+        let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
+        let common = [file, "--today", "2026-12-08", "--tz", "Europe/Berlin"]
+        let agenda = try CLI.runBinary(["agenda"] + common)
+        let events = try CLI.runBinary(["events"] + common + ["--from", "today", "--days", "7"])
+        #expect(agenda.status == 0)
+        #expect(agenda.standardOutput == events.standardOutput)
+        #expect(agenda.standardOutput.contains("Tuesday 8 December 2026"))
+        #expect(!agenda.standardOutput.contains("Monday 7 December 2026"))
+        // A window given is the window shown.
+        let oneDay = try CLI.runBinary(["agenda"] + common + ["--days", "1"])
+        #expect(oneDay.standardOutput.contains("Tuesday 8 December 2026"))
+        #expect(!oneDay.standardOutput.contains("Wednesday 9 December 2026"))
+    }
+
+    @Test func forIsAWindowOfADurationFromNow() throws {
+        let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
+        let common = [file, "--today", "2026-12-08T14:00", "--tz", "Europe/Berlin", "-f", "ndjson"]
+        let next = try CLI.runBinary(["events"] + common + ["--for", "2h"])
+        let same = try CLI.runBinary(["events"] + common + ["--from", "now", "--to", "+2h"])
+        #expect(next.status == 0)
+        #expect(!next.standardOutput.isEmpty)
+        #expect(next.standardOutput == same.standardOutput)
+        let both = try CLI.runBinary(["events"] + common + ["--for", "2h", "--days", "1"])
+        #expect(both.status == 64)
+        #expect(both.standardError.contains("give one of --to, --days and --for"))
+        let bad = try CLI.runBinary(["events"] + common + ["--for", "soon"])
+        #expect(bad.status == 64)
+    }
+
     @Test func theWeekStartMovesThisWeek() throws {
         let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
         /// The first day with an event in the first `days` days of this week.

@@ -33,13 +33,18 @@ enum CommonOptions {
         "to", "date", help: "Keep occurrences that start before this date or time (exclusive).")
     static let days = OptionSpec.value(
         "days", "n", help: "The window's length in days, from --from (default --from: today).")
+    static let length = OptionSpec.value(
+        "for", "duration",
+        help:
+            "The window's length as a duration (2h, 90m, 1h30m, 3d, PT2H), from --from (default --from: now)."
+    )
     static let today = OptionSpec.value(
         "today", "date",
         help:
             "The day relative dates count from, YYYY-MM-DD, or the time 'now' names, YYYY-MM-DDTHH:MM. (default: now in --tz)"
     )
     /// `--from`, `--to`, `--days` and `--today`: every command with a window takes them.
-    static let window = [from, to, days, today, weekStartOption]
+    static let window = [from, to, days, length, today, weekStartOption]
 
     /// The first day of a week.
     enum WeekStart: String, CaseIterable, Sendable {
@@ -238,6 +243,22 @@ enum CommonOptions {
     ) {
         var start = try point(arguments, from, dates)
         var end = try point(arguments, to, dates)
+        if let text = arguments.value(length.name) {
+            guard end == nil, !arguments.isSet(days.name) else {
+                throw .invalidValue(text, for: length, "give one of --to, --days and --for")
+            }
+            guard let seconds = DurationText.seconds(text), seconds > 0 else {
+                throw .invalidValue(
+                    text, for: length, "expected a duration such as 2h, 90m, 1h30m, 3d or PT2H")
+            }
+            let first = start ?? dates.now
+            start = first
+            do {
+                end = try first.adding(seconds: seconds)
+            } catch {
+                throw .invalidValue(text, for: length, "the window would end after 9999-12-31")
+            }
+        }
         if let count = try positive(arguments, days) {
             guard end == nil else {
                 throw .invalidValue("\(count)", for: days, "give --to or --days, not both")

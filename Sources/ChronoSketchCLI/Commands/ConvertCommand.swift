@@ -53,7 +53,8 @@ struct ConvertCommand: Command {
         options: [
             format, sourceFormat, CommonOptions.output, columns, CommonOptions.rawCSV, dedupe,
             CommonOptions.from, target,
-            CommonOptions.days, CommonOptions.today, CommonOptions.weekStartOption,
+            CommonOptions.days, CommonOptions.length, CommonOptions.today,
+            CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
             targetFormat, CommonOptions.zone,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,

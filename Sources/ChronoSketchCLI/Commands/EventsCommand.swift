@@ -39,7 +39,8 @@ struct EventsCommand: Command {
             """,
         positional: CommonOptions.calendarFiles,
         options: [
-            CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.today,
+            CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.length,
+            CommonOptions.today,
             CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
             CommonOptions.zone, format, order, CommonOptions.rawCSV,

@@ -43,9 +43,10 @@ struct SlotsCommand: Command {
             there is none.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date] + CommonOptions.window.filter { $0.name != "today" } + [
-            between, every, length, duration, weekdays, first,
-        ] + BusyOptions.policyOptions
+        options: [LayoutOptions.date]
+            + CommonOptions.window.filter { $0.name != "today" && $0.name != "for" } + [
+                between, every, length, duration, weekdays, first,
+            ] + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
                 CommonOptions.output,

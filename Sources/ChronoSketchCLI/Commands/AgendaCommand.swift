@@ -1,0 +1,46 @@
+import ChronoSketchCore
+
+/// `ics agenda`: today and the next days as a text agenda, as `khal list` shows them; the
+/// agenda of `ics events` with a window already chosen.
+struct AgendaCommand: Command {
+    /// The days shown when no end is given.
+    static let defaultDays = 7
+
+    static let spec = CommandSpec(
+        name: "agenda",
+        abstract: "Show the events of today and the next days, day by day.",
+        discussion: """
+            The text agenda of ics events from --from (default: today) for --days days \
+            (default: 7), or to --to, or for --for. Each day lists the events that touch it, \
+            an event of several days on each day it covers.
+            """,
+        positional: CommonOptions.calendarFiles,
+        options: [
+            CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.length,
+            CommonOptions.today, CommonOptions.weekStartOption,
+        ] + CommonOptions.filters + [
+            CommonOptions.zone, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
+            CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.language,
+            CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
+            CommonOptions.maxIterations,
+        ])
+
+    let events: EventsCommand
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        var window = arguments
+        if !arguments.isSet(CommonOptions.from.name), !arguments.isSet(CommonOptions.length.name) {
+            window.values[CommonOptions.from.name] = ["today"]
+        }
+        if ![CommonOptions.to, CommonOptions.days, CommonOptions.length].contains(where: {
+            arguments.isSet($0.name)
+        }) {
+            window.values[CommonOptions.days.name] = ["\(Self.defaultDays)"]
+        }
+        events = try EventsCommand(window, environment: environment)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        events.run(io: io)
+    }
+}
