@@ -51,6 +51,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case unknownProperty = "unknown-property"
     /// VERSION other than 2.0.
     case version = "version"
+    /// A VCALENDAR with no component.
+    case emptyCalendar = "empty-calendar"
     /// DTEND (or DUE) beside DURATION.
     case endAndDuration = "end-and-duration"
     /// A VTIMEZONE without STANDARD or DAYLIGHT.
@@ -169,6 +171,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .missingProperty: "properties RFC 5545 requires that are missing"
         case .unknownProperty: "properties no RFC defines"
         case .version: "a VERSION other than 2.0"
+        case .emptyCalendar: "calendars with no component"
         case .endAndDuration: "DTEND or DUE beside DURATION"
         case .timeZoneWithoutObservance: "VTIMEZONEs without observances"
         case .libicalError: "X-LIC-ERROR lines of an earlier program"

@@ -372,6 +372,17 @@ public enum Converter {
             document = try RecordReader.read(
                 bytes, format: format, name: input.name, stamp: options.stamp,
                 database: database, diagnostics: &diagnostics)
+            // A calendar with no component is no calendar (RFC 5545 §3.6): published as a
+            // feed, it would empty every subscriber's calendar.
+            if document.components.allSatisfy({ $0.components.isEmpty }) {
+                log += diagnostics
+                let skipped = diagnostics.count { $0.code == .record && $0.severity == .error }
+                throw InputError(
+                    file: input.name,
+                    message: skipped > 0
+                        ? "No record became an event (\(skipped) skipped, each said); nothing is written"
+                        : "No record to make an event of; nothing is written")
+            }
         }
         log += diagnostics
         return .document(name: input.name, document)

@@ -20,7 +20,10 @@ import Testing
         let before = try Data(contentsOf: blocked)
         for command in [
             ["conflicts", Self.week, "--blocked", blocked.path, "-o", blocked.path],
-            ["slots", Self.week, "--date", "2026-12-08", "--blocked", blocked.path, "-o", blocked.path],
+            [
+                "slots", Self.week, "--date", "2026-12-08", "--blocked", blocked.path, "-o",
+                blocked.path,
+            ],
         ] {
             let result = try CLI.runBinary(command)
             #expect(result.status == 64, "\(command[0])")
@@ -46,7 +49,10 @@ import Testing
         #expect(try Data(contentsOf: calendar) == before)
         // The same file as standard input and standard output.
         let both = try CLI.runBinary(
-            ["-c", "\"$0\" events --format json < \"$1\" >> \"$1\"", CLI.binary.path, calendar.path],
+            [
+                "-c", "\"$0\" events --format json < \"$1\" >> \"$1\"", CLI.binary.path,
+                calendar.path,
+            ],
             shell: true)
         #expect(both.status == 64)
         #expect(both.standardError.contains("is the same file as standard input"))
@@ -99,8 +105,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = directory.appendingPathComponent("a.json")
         let second = directory.appendingPathComponent("b.json")
-        try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: "b.json")
-        try FileManager.default.createSymbolicLink(atPath: second.path, withDestinationPath: "a.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: first.path, withDestinationPath: "b.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: second.path, withDestinationPath: "a.json")
         let result = try CLI.runBinary(["events", Self.week, "-f", "json", "-o", first.path])
         #expect(result.status == 2)
         #expect(result.standardError.contains("it is a loop of symbolic links"))
@@ -190,7 +198,8 @@ import Testing
         + "END:VEVENT\r\nEND:VCALENDAR\r\n"
 
     @Test(arguments: [
-        ["events"], ["conflicts"], ["check", "--start", "2026-12-08T09:15", "--end", "2026-12-08T09:45"],
+        ["events"], ["conflicts"],
+        ["check", "--start", "2026-12-08T09:15", "--end", "2026-12-08T09:45"],
         ["slots", "--date", "2026-12-08"], ["info"], ["validate"],
         ["layout", "day", "--date", "2026-12-08"], ["layout", "week", "--date", "2026-12-08"],
         ["layout", "month", "--date", "2026-12-08"],
@@ -238,8 +247,10 @@ import Testing
         let directory = try temporary()
         defer { try? FileManager.default.removeItem(at: directory) }
         let records = directory.appendingPathComponent("in.ndjson")
-        let titles = ["=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)",
-            "\tTab", "'=already", "plain"]
+        let titles = [
+            "=HYPERLINK(\"http://x\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)",
+            "\tTab", "'=already", "plain",
+        ]
         let lines = titles.enumerated().map { index, title -> String in
             let escaped = title.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(
@@ -259,8 +270,12 @@ import Testing
             ])
         let raw = try CLI.runBinary(
             ["convert", records.path, "--columns", "title", "-f", "csv", "--raw-csv"])
-        #expect(raw.standardOutput.split(separator: "\n").dropFirst().first == "\"=HYPERLINK(\"\"http://x\"\")\"")
-        let outlook = try CLI.runBinary(["convert", records.path, "--columns", "outlook", "-f", "csv"])
+        #expect(
+            raw.standardOutput.split(separator: "\n").dropFirst().first
+                == "\"=HYPERLINK(\"\"http://x\"\")\"")
+        let outlook = try CLI.runBinary([
+            "convert", records.path, "--columns", "outlook", "-f", "csv",
+        ])
         #expect(outlook.standardOutput.contains("\r\n'+cmd|' /C calc'!A0,"))
         // Read back, the guard is gone: the titles are the ones written.
         let csv = directory.appendingPathComponent("out.csv")
@@ -305,7 +320,10 @@ import Testing
         for (mask, expected) in [("022", mode_t(0o644)), ("077", mode_t(0o600))] {
             let target = directory.appendingPathComponent("new-\(mask).json").path
             let result = try CLI.runBinary(
-                ["-c", "umask \(mask); \"$0\" events \"$1\" -f json -o \"$2\"", CLI.binary.path, Self.week, target],
+                [
+                    "-c", "umask \(mask); \"$0\" events \"$1\" -f json -o \"$2\"", CLI.binary.path,
+                    Self.week, target,
+                ],
                 shell: true)
             #expect(result.status == 0)
             #expect(mode(target) == expected, "umask \(mask)")
@@ -331,27 +349,42 @@ import Testing
                 func quoted(_ text: String) -> String {
                     "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                 }
-                input = names.joined(separator: ",") + "\n"
+                input =
+                    names.joined(separator: ",") + "\n"
                     + names.map { quoted(record[$0] ?? "") }.joined(separator: ",") + "\n"
             default:
-                let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+                let data = try JSONSerialization.data(
+                    withJSONObject: record, options: [.sortedKeys])
                 let object = String(decoding: data, as: UTF8.self)
                 input = format == "json" ? "[" + object + "]" : object + "\n"
             }
             let result = try CLI.runBinary(
-                ["convert", "-", "--from-format", format, "-f", "ics"], standardInput: Data(input.utf8))
-            #expect(result.status == 0, "\(field): \(result.standardError)")
+                ["convert", "-", "--from-format", format, "-f", "ics"],
+                standardInput: Data(input.utf8))
+            // A record refused leaves no event: no calendar is written (exit 2).
+            #expect(
+                result.status == (textFields.contains(field) ? 0 : 2),
+                "\(field): \(result.standardError)")
             let events = result.standardOutput.components(separatedBy: "\r\n").count {
                 $0 == "BEGIN:VEVENT"
             }
             #expect(!result.standardOutput.contains("\r\nSUMMARY:injected"), "\(format) \(field)")
             if textFields.contains(field) {
                 #expect(events == 1, "\(format) \(field)")
-                #expect(result.standardOutput.contains("x\\nEND:VEVENT\\nBEGIN:VEVENT\\nSUMMARY:injected"), "\(format) \(field)")
+                #expect(
+                    result.standardOutput.contains(
+                        "x\\nEND:VEVENT\\nBEGIN:VEVENT\\nSUMMARY:injected"), "\(format) \(field)")
             } else {
                 #expect(events == 0, "\(format) \(field)")
-                #expect(result.standardError.contains("its \(field) 'x␍␊END:VEVENT"), "\(format) \(field)")
-                #expect(result.standardError.contains("which no URI or calendar address can; record skipped"))
+                #expect(
+                    result.standardError.contains("its \(field) 'x␍␊END:VEVENT"),
+                    "\(format) \(field)")
+                #expect(
+                    result.standardError.contains(
+                        "which no URI or calendar address can; record skipped"))
+                #expect(
+                    result.standardError.contains(
+                        "No record became an event (1 skipped, each said)"))
             }
         }
     }
@@ -359,7 +392,8 @@ import Testing
     @Test func controlCharactersOfARecordAreLeftOutWithAWarning() throws {
         let input = "{\"title\":\"bell\\u0007 escape\\u001b\",\"start\":\"2026-12-01\"}\n"
         let result = try CLI.runBinary(
-            ["convert", "-", "--from-format", "ndjson", "-f", "ics"], standardInput: Data(input.utf8))
+            ["convert", "-", "--from-format", "ndjson", "-f", "ics"],
+            standardInput: Data(input.utf8))
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("SUMMARY:bell escape\r\n"))
         #expect(

@@ -23,6 +23,8 @@ package struct ComponentChecker {
     /// The calendar being read: its properties gather until its end, when it is checked.
     private var calendar: ICalComponent?
     private var method: String?
+    /// How many components the calendar being read has had.
+    private var componentCount = 0
 
     package init(file: String, scope: CheckScope, adding added: [any ComponentCheck] = []) {
         self.scope = scope
@@ -38,12 +40,14 @@ package struct ComponentChecker {
             finishCalendar()
             calendar = begun
             method = nil
+            componentCount = 0
         case .calendarProperty(let property):
             calendar?.properties.append(property)
             if property.name == "METHOD", method == nil {
                 method = property.value?.text?.trimmingCharacters().uppercased()
             }
         case .component(let component):
+            componentCount += 1
             check(component, parent: calendar.map { ($0.name, $0.line) })
         case .looseLine:
             break
@@ -68,6 +72,13 @@ package struct ComponentChecker {
         findings.uidProperty = finished.property("UID")
         let context = CheckContext(scope: scope, parent: nil, method: method)
         for check in running { check.check(finished, in: context, findings: &findings) }
+        // RFC 5545 §3.6: a calendar holds at least one component. Said where a calendar is
+        // judged or written; a listing of its events just has none.
+        if componentCount == 0, scope != .events {
+            findings.report(
+                scope == .conformance ? .error : .warning, .emptyCalendar, line: finished.line,
+                "VCALENDAR has no component, where RFC 5545 requires one")
+        }
     }
 
     private mutating func check(_ component: ICalComponent, parent: (name: String, line: Int)?) {
