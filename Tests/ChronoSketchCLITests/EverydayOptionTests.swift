@@ -80,6 +80,29 @@ import Testing
         #expect(bad.status == 64)
     }
 
+    @Test func freebusyHasATextViewOfTheSamePeriods() throws {
+        let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
+        let common = [
+            file, "--from", "2026-12-07", "--to", "2026-12-09", "--tz", "Europe/Berlin",
+        ]
+        let text = try CLI.runBinary(["freebusy"] + common + ["-f", "text", "--lang", "en"])
+        let json = try CLI.runBinary(["freebusy"] + common)
+        #expect(text.status == 0)
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Busy · Times in Europe/Berlin")
+        #expect(lines.contains("  14:30–15:30  Interview: backend engineer, 1:1 with Mira"))
+        #expect(lines.contains("Tuesday 8 December 2026"))
+        // One line per period of the JSON, and the same total.
+        let object =
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+            as? [String: Any]
+        let periods = object?["busy"] as? [Any] ?? []
+        #expect(lines.count { $0.hasPrefix("  ") } == periods.count)
+        #expect(
+            lines.last
+                == "\(object?["busyMinutes"] as? Int ?? -1) min busy from 2026-12-07 to 2026-12-09")
+    }
+
     @Test func theWeekStartMovesThisWeek() throws {
         let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
         /// The first day with an event in the first `days` days of this week.

@@ -186,6 +186,9 @@ enum Language: String, CaseIterable, Sendable {
     }
 
     var busyWord: String { self == .de ? "belegt" : "busy" }
+    /// `from` and `to` of a span of time (`von … bis …`).
+    var fromWord: String { self == .de ? "von" : "from" }
+    var toWord: String { self == .de ? "bis" : "to" }
     var freeWord: String { self == .de ? "frei" : "free" }
 
     /// `5 of 16 slots free`.

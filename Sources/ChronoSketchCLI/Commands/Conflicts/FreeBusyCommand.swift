@@ -7,12 +7,13 @@ import ChronoSketchSyntax
 /// `ics freebusy`: the merged busy time of a window, as JSON or a VFREEBUSY.
 struct FreeBusyCommand: Command {
     enum Format: String, CaseIterable {
-        case json, ics
+        case json, ics, text
     }
 
     static let format = OptionSpec.value(
         "format", "format", short: "f",
-        help: "json, or ics for a VFREEBUSY component. (default: json)"
+        help:
+            "json, ics for a VFREEBUSY component, or text (the busy periods day by day, for people). (default: json)"
     ).choosing(Format.self)
 
     static let spec = CommandSpec(
@@ -25,8 +26,8 @@ struct FreeBusyCommand: Command {
             """,
         positional: CommonOptions.calendarFiles,
         options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
-            CommonOptions.zone, format, CommonOptions.output, CommonOptions.strict,
-            CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
+            CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.wrTimezone, CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])
@@ -37,6 +38,7 @@ struct FreeBusyCommand: Command {
     let from: LocalDateTime
     let to: LocalDateTime
     let format: Format
+    let language: Language
     let outputPath: String?
     let strict: Bool
     let stamp: LocalDateTime
@@ -57,8 +59,9 @@ struct FreeBusyCommand: Command {
             dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment))
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.json,
-            byExtension: ["json": [.json], "ics": [.ics]])
+            byExtension: ["json": [.json], "ics": [.ics], "txt": [.text]])
         outputPath = arguments.value(CommonOptions.output.name)
+        language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
         stamp = ConvertCommand.stamp(environment)
     }
@@ -75,9 +78,17 @@ struct FreeBusyCommand: Command {
             events: loaded.events, policy: busy.policy, from: start, to: end,
             on: load.zone.timeLine)
         return OutputTarget.write(
-            outputPath, io: io, unusable: loaded.unusableInputs
+            outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in
             switch format {
+            case .text:
+                output.write(
+                    FreeBusyText.report(
+                        periods,
+                        titles: Dictionary(
+                            loaded.events.map { ($0.id, $0.title) },
+                            uniquingKeysWith: { first, _ in first }),
+                        from: start, to: end, zone: loaded.zone, language: language))
             case .ics:
                 output.write(
                     bytes: FreeBusyWriter.write(
