@@ -117,7 +117,7 @@ struct CalendarMerge<Sink: CalendarItemSink> {
             else { return write(item) }
             let (applied, changed) = zone.applied(to: component)
             if changed, !zone.isUTC, zones[zone.tzid] == nil,
-                let definition = zone.definition(readingAs: names[input])
+                let definition = zone.definition
             {
                 zones[zone.tzid] = (input, definition)
                 generatedZones.insert(zone.tzid)

@@ -43,8 +43,7 @@ struct CalendarZoneInMerge {
             tzid = iana
             databaseName = iana
         }
-        isUTC = ["UTC", "ETC/UTC", "GMT", "ETC/GMT", "Z", "ZULU", "ETC/UCT", "UCT", "UNIVERSAL"]
-            .contains(tzid.uppercased())
+        isUTC = ZoneInfoDatabase.utcAliases.contains(tzid.uppercased())
     }
 
     /// The properties whose floating date-times take the zone.
@@ -125,10 +124,8 @@ struct CalendarZoneInMerge {
     }
 
     /// The VTIMEZONE to write for ``tzid`` when the merged calendar has none yet.
-    func definition(readingAs name: String) -> ICalComponent? {
-        guard !isUTC, let databaseName,
-            let text = LibicalTimezone.vtimezone(named: databaseName)
-        else { return nil }
-        return try? DocumentReader.read(text: text, name: name).components.first
+    var definition: ICalComponent? {
+        guard !isUTC, let databaseName else { return nil }
+        return LibicalTimezone.component(named: databaseName)
     }
 }

@@ -8,12 +8,11 @@ import ChronoSketchSyntax
 /// its master and overrides together; it is judged by its master (by its newest override when
 /// the input has none).
 struct NewestAcrossInputs: Sendable {
-    /// What a version is judged by.
+    /// What a version is judged by: its rank, its order being the input's.
     private struct Version: Sendable {
-        var input: Int
-        var sequence: Int
-        var stamp: LocalDateTime?
+        var rank: VersionRank
         var hasMaster: Bool
+        var input: Int { rank.order }
     }
 
     /// Per UID used in more than one input, each input's version.
@@ -31,22 +30,21 @@ struct NewestAcrossInputs: Sendable {
                     let uid = component.property("UID")?.value?.text
                 else { continue }
                 let isMaster = component.property("RECURRENCE-ID") == nil
-                var sequence = 0
+                var rank = VersionRank(sequence: 0, stamp: nil, order: index)
                 if case .integer(let number)? = component.property("SEQUENCE")?.value {
-                    sequence = number
+                    rank.sequence = number
                 }
-                var stamp: LocalDateTime?
                 if case .dateTime(let time)? = component.property("DTSTAMP")?.value {
-                    stamp = time.wallClock
+                    rank.stamp = time.wallClock
                 }
-                let read = Version(
-                    input: index, sequence: sequence, stamp: stamp, hasMaster: isMaster)
+                let read = Version(rank: rank, hasMaster: isMaster)
                 var list = all[uid, default: []]
                 if let at = list.firstIndex(where: { $0.input == index }) {
                     // The master decides; without one, the newest override.
                     let kept = list[at]
                     if isMaster && !kept.hasMaster
-                        || isMaster == kept.hasMaster && Self.reason(read, over: kept) != nil
+                        || isMaster == kept.hasMaster
+                            && read.rank.reason(toReplace: kept.rank) != nil
                     {
                         list[at] = read
                     }
@@ -59,31 +57,18 @@ struct NewestAcrossInputs: Sendable {
         versions = all.filter { $0.value.count > 1 }
     }
 
-    /// Why `version` is newer than `other`, or nil when it is not.
-    private static func reason(_ version: Version, over other: Version) -> String? {
-        if version.sequence != other.sequence {
-            return version.sequence > other.sequence ? "has a higher SEQUENCE" : nil
-        }
-        if let left = version.stamp, let right = other.stamp, left != right {
-            return left > right ? "has a later DTSTAMP" : nil
-        }
-        return version.input > other.input ? "was read later" : nil
-    }
-
     /// The input whose version of `uid` is kept, and why, when `input`'s is left out; nil when
     /// `input`'s is kept (or no other input uses the UID).
     func replacement(of uid: String, in input: Int) -> (input: Int, reason: String)? {
         guard let list = versions[uid], let own = list.first(where: { $0.input == input })
         else { return nil }
-        for other in list where other.input != input {
-            if let reason = Self.reason(other, over: own),
-                !list.contains(where: {
-                    $0.input != other.input && Self.reason($0, over: other) != nil
-                })
-            {
-                return (other.input, reason)
-            }
-        }
-        return nil
+        // The newest of them all replaces every other.
+        guard
+            let newest = list.first(where: { candidate in
+                !list.contains { $0.rank.reason(toReplace: candidate.rank) != nil }
+            }), newest.input != input,
+            let reason = newest.rank.reason(toReplace: own.rank)
+        else { return nil }
+        return (newest.input, reason)
     }
 }

@@ -170,10 +170,7 @@ enum RecordReader {
                 ICalProperty(name: "PRODID", rawValue: Converter.productID, line: 1),
             ], line: 1)
         for zone in zones {
-            guard let definition = LibicalTimezone.vtimezone(named: zone),
-                let component = try? DocumentReader.read(text: definition, name: name)
-                    .components.first
-            else { continue }
+            guard let component = LibicalTimezone.component(named: zone) else { continue }
             calendar.components.append(component)
         }
         calendar.components += events

@@ -62,6 +62,10 @@ private struct EventVersions {
         var inWindow: Bool
         /// Replaced by an override without a recurring master.
         var isDropped = false
+
+        var rank: VersionRank {
+            VersionRank(sequence: sequence, stamp: stamp?.wallClock, order: order)
+        }
     }
 
     private var candidates: [Candidate] = []
@@ -108,14 +112,14 @@ private struct EventVersions {
                 continue
             }
             let current = candidates[currentIndex]
-            let reason = Self.newerReason(candidate, than: current)
+            let reason = candidate.rank.reason(toReplace: current.rank)
             let (keptIndex, droppedIndex) =
                 reason != nil ? (index, currentIndex) : (currentIndex, index)
             let kept = candidates[keptIndex]
             let loser = candidates[droppedIndex]
             best[candidate.id] = keptIndex
             dropped.insert(droppedIndex)
-            let why = reason ?? Self.newerReason(current, than: candidate) ?? "was read later"
+            let why = reason ?? current.rank.reason(toReplace: candidate.rank) ?? "was read later"
             logs[loser.file].append(
                 Diagnostic(
                     .warning, .duplicateEvent, file: loser.source.file, line: loser.source.line,
@@ -126,19 +130,6 @@ private struct EventVersions {
         return candidates.indices.filter { !dropped.contains($0) && !candidates[$0].isDropped }
     }
 
-    /// Why `candidate` replaces `current` (a higher SEQUENCE, a later DTSTAMP, or being read
-    /// later with neither deciding), or nil when it does not.
-    private static func newerReason(_ candidate: Candidate, than current: Candidate) -> String? {
-        if candidate.sequence != current.sequence {
-            return candidate.sequence > current.sequence ? "has a higher SEQUENCE" : nil
-        }
-        if let left = candidate.stamp?.wallClock, let right = current.stamp?.wallClock,
-            left != right
-        {
-            return left > right ? "has a later DTSTAMP" : nil
-        }
-        return candidate.order > current.order ? "was read later" : nil
-    }
 }
 
 /// The sink of a load written as it is read: each event in the window, at once. Every

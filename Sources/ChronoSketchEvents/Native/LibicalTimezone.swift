@@ -1,5 +1,5 @@
-import ChronoSketchSyntax
 internal import CLibical
+import ChronoSketchSyntax
 
 /// The VTIMEZONEs of libical's built-in zones (from the system's tz database), for the events
 /// that conversions write with a TZID.
@@ -19,5 +19,12 @@ package enum LibicalTimezone {
         guard let text = icalcomponent_as_ical_string_r(copy) else { return nil }
         defer { icalmemory_free_buffer(text) }
         return String(cString: text)
+    }
+
+    /// The VTIMEZONE of ``vtimezone(named:)`` as a component; nil when libical does not know
+    /// the zone.
+    package static func component(named name: String) -> ICalComponent? {
+        guard let text = vtimezone(named: name) else { return nil }
+        return try? DocumentReader.read(text: text, name: name).components.first
     }
 }

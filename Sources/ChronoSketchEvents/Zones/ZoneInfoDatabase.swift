@@ -20,7 +20,7 @@ public final class ZoneInfoDatabase: @unchecked Sendable {
     public let timezonePath: String
 
     /// Names that still mean UTC when the database has no file for them (compared in upper case).
-    static let utcAliases: Set<String> = [
+    package static let utcAliases: Set<String> = [
         "UTC", "ETC/UTC", "UCT", "ETC/UCT", "Z", "ZULU", "ETC/ZULU", "UNIVERSAL", "ETC/UNIVERSAL",
         "GMT", "ETC/GMT", "GMT0", "ETC/GMT0",
     ]

@@ -139,18 +139,12 @@ package struct ChunkReader {
         while true {
             // What is there: a terminal's line, a pipe's buffer, a file's next chunk. A read
             // that returns nothing is the end (one Ctrl-D on a terminal).
-            var count = 0
-            var code: Int32 = 0
-            let buffer = [UInt8](unsafeUninitializedCapacity: chunkSize) { bytes, initialized in
-                count = read(descriptor, bytes.baseAddress, chunkSize)
-                code = errno
-                initialized = max(count, 0)
-            }
-            if count > 0 {
-                progress?.read(count)
+            let (buffer, failure) = DescriptorRead.chunk(descriptor, count: chunkSize)
+            if !buffer.isEmpty {
+                progress?.read(buffer.count)
                 return buffer
             }
-            if count == 0 {
+            guard let code = failure else {
                 close()
                 return nil
             }

@@ -35,7 +35,7 @@ struct LayoutHeatmapCommand: LayoutView {
         } catch {
             throw .invalidValue("\(count)", for: Self.months, error.description)
         }
-        firstWeekday = try options.firstWeekday(arguments)
+        firstWeekday = options.weekStart
     }
 
     func run(io: CommandIO) -> ExitStatus {

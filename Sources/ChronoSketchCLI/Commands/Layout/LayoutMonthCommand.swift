@@ -26,7 +26,7 @@ struct LayoutMonthCommand: LayoutView {
     {
         options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         date = try options.date(arguments)
-        firstWeekday = try options.firstWeekday(arguments)
+        firstWeekday = options.weekStart
         let first = date.firstOfMonth
         window = try LayoutOptions.window(
             around: first, back: firstWeekday.days(until: first.weekday), days: 42)

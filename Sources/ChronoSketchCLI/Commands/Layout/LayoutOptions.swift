@@ -24,7 +24,6 @@ struct LayoutOptions: Sendable {
         "format", "format", short: "f",
         help: "svg, or html for a page around it. (default: html when -o ends in .html, else svg)"
     ).choosing(["svg", "html"])
-    static let weekStart = CommonOptions.weekStartOption
     static let minimumMinutes = OptionSpec.value(
         "minimum-minutes", "n",
         help:
@@ -70,7 +69,7 @@ struct LayoutOptions: Sendable {
     let strict: Bool
     /// The week start: `--week-start`, else `--lang`'s or the locale's
     /// (``CommonOptions/weekStart(_:environment:)``).
-    let defaultWeekStart: Weekday
+    let weekStart: Weekday
     /// `--width`, which wins over `COLUMNS` and the terminal's width.
     let width: Int?
     /// What the colours of a picture tell apart (`--color-by`, only `ics render` takes it).
@@ -100,7 +99,7 @@ struct LayoutOptions: Sendable {
         }
         language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
-        defaultWeekStart = try CommonOptions.weekStart(arguments, environment: environment)
+        weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         colorBy = try CommonOptions.choice(arguments, Self.colorBy, default: .calendar)
         width = try CommonOptions.positive(arguments, Self.width, atMost: TextWidth.maximum)
         if let width, width < TextWidth.minimum {
@@ -114,7 +113,7 @@ struct LayoutOptions: Sendable {
     /// starting as `--week-start` or the language says.
     func dates(_ arguments: ParsedArguments) throws(UsageError) -> DateText {
         try CommonOptions.dates(
-            arguments, zone: zone, weekStart: firstWeekday(arguments))
+            arguments, zone: zone, weekStart: weekStart)
     }
 
     /// `--date` (or `option`) in any day form, else today on the wall clock of the target zone.
@@ -123,11 +122,6 @@ struct LayoutOptions: Sendable {
     {
         let dates = try dates(arguments)
         return try CommonOptions.date(arguments, option, dates) ?? dates.today
-    }
-
-    /// `--week-start`, else as `--lang` or the locale says (``UserLocale/weekStart(lang:)``).
-    func firstWeekday(_ arguments: ParsedArguments) throws(UsageError) -> Weekday {
-        defaultWeekStart
     }
 
     /// `days` dates from `back` days before `date`, as a load window.

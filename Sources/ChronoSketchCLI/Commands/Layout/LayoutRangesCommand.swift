@@ -51,7 +51,7 @@ struct LayoutRangesCommand: LayoutView {
                 "from --from \(from) that is more than \(RangeLayout.maximumPeriods) periods of a \(period.rawValue), the most a view lays out"
             )
         }
-        firstWeekday = try options.firstWeekday(arguments)
+        firstWeekday = options.weekStart
         boundaryMinute = try Self.boundary(arguments)
     }
 

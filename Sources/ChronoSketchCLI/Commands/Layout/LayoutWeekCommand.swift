@@ -31,7 +31,7 @@ struct LayoutWeekCommand: LayoutView {
     {
         options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
         date = try options.date(arguments)
-        firstWeekday = try options.firstWeekday(arguments)
+        firstWeekday = options.weekStart
         minimumMinutes = try LayoutOptions.minimumMinutes(arguments, picture: options.format)
         window = try LayoutOptions.window(
             around: date, back: firstWeekday.days(until: date.weekday), days: 7)
