@@ -144,6 +144,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case noJCalForm = "no-jcal-form"
     /// A record (JSON, NDJSON, CSV) that cannot become an event, or text left out of one.
     case record = "record"
+    /// What a series record has no field for: a component other than VEVENT, a second
+    /// RRULE, EXRULE, a zone only a VTIMEZONE defines.
+    case noRecordForm = "no-record-form"
+    /// Occurrence records read back as one VEVENT each.
+    case occurrenceRecords = "occurrence-records"
     /// A FREEBUSY value of a blocking calendar that is no period.
     case blockingValue = "blocking-value"
 
@@ -208,6 +213,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .sharedUID: "UIDs used in several inputs"
         case .noJCalForm: "lines jCal has no form for"
         case .record: "records that cannot become events, or lose text"
+        case .noRecordForm: "what series records have no field for"
+        case .occurrenceRecords: "occurrence records read back one VEVENT each"
         case .blockingValue: "blocking values that are no period"
         }
     }

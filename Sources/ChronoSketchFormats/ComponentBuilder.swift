@@ -20,7 +20,14 @@ enum ComponentBuilder {
         lines.add("DTSTAMP", time: .utc(stamp))
         if let recurrence = draft.recurrenceId { lines.add("RECURRENCE-ID", time: recurrence) }
         lines.add("DTSTART", time: draft.start)
-        if let end = draft.end { lines.add("DTEND", time: end) }
+        if let end = draft.end {
+            lines.add("DTEND", time: end)
+        } else if let duration = draft.duration {
+            lines.add("DURATION", value: duration.description)
+        }
+        if let rule = draft.rule { lines.add("RRULE", value: rule.text) }
+        lines.add("RDATE", dates: draft.recurrenceDates)
+        lines.add("EXDATE", dates: draft.exceptionDates.map { .time($0) })
         lines.add("SUMMARY", text: draft.title, field: "title")
         if let location = draft.location {
             lines.add("LOCATION", text: location, field: "location")
@@ -93,6 +100,49 @@ enum ComponentBuilder {
                 add(
                     name, parameters: [ICalParameter(name: "TZID", values: [tzid])],
                     value: local.basicFormat)
+            }
+        }
+
+        /// RDATE or EXDATE: one property for each run of values of one kind and zone.
+        mutating func add(_ name: String, dates: [EventDraft.DateEntry]) {
+            func parameters(_ entry: EventDraft.DateEntry) -> [ICalParameter] {
+                var parameters: [ICalParameter] = []
+                if case .period = entry {
+                    parameters.append(ICalParameter(name: "VALUE", values: ["PERIOD"]))
+                }
+                switch entry.start {
+                case .date:
+                    if case .time = entry {
+                        parameters.append(ICalParameter(name: "VALUE", values: ["DATE"]))
+                    }
+                case .zoned(_, let tzid):
+                    parameters.append(ICalParameter(name: "TZID", values: [tzid]))
+                case .floating, .utc: break
+                }
+                return parameters
+            }
+            func text(_ time: OriginalTime) -> String {
+                switch time {
+                case .date(let date): date.basicFormat
+                case .floating(let local), .zoned(let local, _): local.basicFormat
+                case .utc(let local): local.basicFormat + "Z"
+                }
+            }
+            var index = dates.startIndex
+            while index < dates.endIndex {
+                let kind = parameters(dates[index])
+                var values: [String] = []
+                while index < dates.endIndex, parameters(dates[index]) == kind {
+                    switch dates[index] {
+                    case .time(let time): values.append(text(time))
+                    case .period(let start, let end, let duration):
+                        values.append(
+                            text(start) + "/"
+                                + (end.map(text) ?? duration?.description ?? ""))
+                    }
+                    index += 1
+                }
+                add(name, parameters: kind, value: values.joined(separator: ","))
             }
         }
 

@@ -46,6 +46,8 @@ public struct ConversionOptions: Sendable {
     public var stamp: LocalDateTime
     /// Whether a merge keeps, of a UID several inputs use, only the newest input's version.
     public var dedupe = false
+    /// What JSON, NDJSON and CSV records stand for: each occurrence, or each VEVENT.
+    public var records = RecordKind.occurrences
 
     public init(
         from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
@@ -87,7 +89,7 @@ public enum Converter {
     /// PRODID of calendars built from records.
     static let productID = "-//ChronoSketch//ics//EN"
 
-    /// Converts `inputs` to `.ics` or jCal (`options.to`), handing the output to `write` in
+    /// Converts `inputs` to `.ics`, jCal or series records (`options.to`), handing the output to `write` in
     /// pieces as it is made; several inputs merge into one calendar (``CalendarMerge``). An
     /// input that cannot be used at all is left out and returned.
     ///
@@ -152,7 +154,9 @@ public enum Converter {
             }
             merge.finish()
         }
-        func stream<Writer: CalendarItemWriter>(into writer: Writer) -> Int {
+        func stream<Writer: CalendarItemWriter>(into writer: Writer) -> (
+            dropped: Int, writer: Writer
+        ) {
             var merge = CalendarMerge(
                 into: writer, names: names, window: window, zones: mergeZones, newest: newest)
             drive(&merge) { sink in
@@ -162,14 +166,23 @@ public enum Converter {
                 merge.sink.finish()
                 write(merge.sink.takeBytes())
             }
-            return merge.linesThatAreNotProperties
+            return (merge.linesThatAreNotProperties, merge.sink)
         }
 
         var dropped = 0
+        var written: [Diagnostic] = []
         if options.to == .ics {
             _ = stream(into: ICalItemWriter())
+        } else if let format = OccurrenceFormat(rawValue: options.to.rawValue) {
+            written =
+                stream(
+                    into: SeriesRecordWriter(
+                        format: format, guardsFormulas: options.columns.guardsFormulas,
+                        file: inputs.count == 1 ? inputs[0].name : "<inputs>",
+                        resolver: mergeZones, database: database)
+                ).writer.diagnostics
         } else if let calendars = streamingCalendars(sources, options: options) {
-            dropped = stream(into: JCalItemWriter(topLevelComponents: calendars))
+            dropped = stream(into: JCalItemWriter(topLevelComponents: calendars)).dropped
         } else {
             var merge = CalendarMerge(
                 into: DocumentBuilder(), names: names, window: window, zones: mergeZones,
@@ -183,7 +196,7 @@ public enum Converter {
                 write(json.bytes)
             }
         }
-        var diagnostics = logs.flatMap(\.diagnostics)
+        var diagnostics = logs.flatMap(\.diagnostics) + written
         if dropped > 0 {
             diagnostics.append(
                 Diagnostic(

@@ -20,10 +20,28 @@ struct EventDraft: Sendable {
     var organizer: Participant?
     var attendees: [Participant] = []
     var sequence = 0
+    /// DURATION, written instead of DTEND.
+    var duration: CalendarDuration?
+    var rule: RecurrenceRule?
+    var recurrenceDates: [DateEntry] = []
+    var exceptionDates: [OriginalTime] = []
+
+    /// One value of an RDATE: a date or date-time, or a period from one.
+    enum DateEntry: Sendable {
+        case time(OriginalTime)
+        case period(OriginalTime, end: OriginalTime?, duration: CalendarDuration?)
+
+        var start: OriginalTime {
+            switch self {
+            case .time(let time), .period(let time, _, _): time
+            }
+        }
+    }
 
     /// The IANA zones the times name.
     var zoneNames: [String] {
-        [start, end, recurrenceId].compactMap { time in
+        ([start, end, recurrenceId] + recurrenceDates.map(\.start) + exceptionDates).compactMap {
+            time in
             if case .zoned(_, let tzid)? = time { return tzid }
             return nil
         }

@@ -36,6 +36,10 @@ public struct RecordField: Sendable {
     static let originalStart = RecordField("originalStart")
     static let originalZone = RecordField("originalZone")
     static let sequence = RecordField("sequence")
+    static let duration = RecordField("duration")
+    static let rrule = RecordField("rrule")
+    static let rdate = RecordField("rdate")
+    static let exdate = RecordField("exdate")
     static let file = RecordField("file")
     static let line = RecordField("line")
     static let address = RecordField("address")
@@ -86,7 +90,7 @@ public enum OccurrenceSchema {
 
     /// The field names in order, for the CSV header.
     public static let columnNames: [String] = {
-        var names = NameCollector()
+        var names = NameSink()
         let time = LocalDateTime(startOf: .minimum)
         if let sample = try? CalendarEvent(
             uid: "x", title: "", interval: .timed(start: time, end: time),
@@ -187,7 +191,7 @@ struct CSVRecordSink: RecordSink {
 }
 
 /// Records only the field names.
-private struct NameCollector: RecordSink {
+struct NameSink: RecordSink {
     var names: [String] = []
 
     mutating func field(_ field: RecordField, _ value: String?) { names.append(field.name) }

@@ -17,6 +17,14 @@ public struct OccurrenceStream {
         output += format == .json ? Array("[".utf8) : encoder.header
     }
 
+    /// A stream of records made elsewhere, CSV ones under `header`.
+    init(format: OccurrenceFormat, header: [UInt8]) {
+        self.format = format
+        encoder = OccurrenceEncoder(format: format, columns: .all)
+        output.reserveCapacity(Self.flushSize + (1 << 12))
+        output += format == .json ? Array("[".utf8) : header
+    }
+
     /// Adds one occurrence; returns a chunk to write once about 64 KB have gathered.
     public mutating func append(_ event: CalendarEvent) -> [UInt8]? {
         separate()

@@ -33,6 +33,14 @@ enum RecordImport {
             }
         }
 
+        /// Whether the record has the field at all (a JSON member, a CSV column), even empty.
+        func has(_ key: String) -> Bool {
+            switch storage {
+            case .json(let members): members.contains { $0.key == key }
+            case .csv(let row): row[key] != nil
+            }
+        }
+
         func bool(_ key: String) -> Bool? {
             if case .json(let members) = storage,
                 case .bool(let flag)? = members.first(where: { $0.key == key })?.value
@@ -113,7 +121,19 @@ enum RecordImport {
         if let endText = fields.string("end") {
             end = try time(endText, allDay: allDay, zone: zone, knownZone: knownZone, field: "end")
         }
-        if case .date(let first) = start, end == nil, let next = try? first.adding(days: 1) {
+        var duration: CalendarDuration?
+        if let text = fields.string("duration") {
+            do {
+                duration = try CalendarDuration(rfc5545: text)
+            } catch {
+                throw Problem(message: "its duration: \(error)")
+            }
+        }
+        // An all-day occurrence record ends the next day; a series record says its end as
+        // written (none: RFC 5545 §3.6.1's one day).
+        if case .date(let first) = start, end == nil, duration == nil, !fields.has("rrule"),
+            let next = try? first.adding(days: 1)
+        {
             end = .date(next)
         }
         let title = fields.string("title") ?? ""
@@ -137,6 +157,37 @@ enum RecordImport {
         draft.organizer = fields.participants("organizer").first
         draft.attendees = fields.participants("attendees")
         draft.sequence = fields.string("sequence").flatMap { Int($0) } ?? 0
+        draft.duration = duration
+        if let text = fields.string("rrule") {
+            do {
+                draft.rule = try RecurrenceRule(parsing: text)
+            } catch {
+                throw Problem(message: "its rrule: \(error.description)")
+            }
+        }
+        func listed(_ text: String, _ field: String) throws(Problem) -> OriginalTime {
+            try time(text, allDay: false, zone: zone, knownZone: knownZone, field: field)
+        }
+        for text in fields.strings("rdate") {
+            guard let slash = text.firstIndex(of: "/") else {
+                draft.recurrenceDates.append(.time(try listed(text, "rdate")))
+                continue
+            }
+            let first = try listed(String(text[..<slash]), "rdate")
+            let rest = String(text[text.index(after: slash)...])
+            if rest.hasPrefix("P") || rest.hasPrefix("+P") || rest.hasPrefix("-P") {
+                guard let length = try? CalendarDuration(rfc5545: rest) else {
+                    throw Problem(message: "its rdate '\(text)' ends in no duration")
+                }
+                draft.recurrenceDates.append(.period(first, end: nil, duration: length))
+            } else {
+                draft.recurrenceDates.append(
+                    .period(first, end: try listed(rest, "rdate"), duration: nil))
+            }
+        }
+        for text in fields.strings("exdate") {
+            draft.exceptionDates.append(try listed(text, "exdate"))
+        }
         return draft
     }
 
@@ -151,11 +202,13 @@ enum RecordImport {
             return .date(date)
         }
         let local: LocalDateTime
+        let utc = text.hasSuffix("Z")
         do {
-            local = try LocalDateTime(parsing: text)
+            local = try LocalDateTime(parsing: utc ? String(text.dropLast()) : text)
         } catch {
             throw Problem(message: "its \(field): \(error)")
         }
+        if utc { return .utc(local) }
         guard let zone, !zone.isEmpty else { return .floating(local) }
         if zone == "UTC" { return .utc(local) }
         guard knownZone(zone) else {
@@ -175,8 +228,40 @@ enum RecordImport {
         guard let local = try? LocalDateTime(parsing: text) else {
             throw Problem(message: "its recurrenceId '\(text)' is not a date or date-time")
         }
-        if let zone, zone != "UTC", knownZone(zone) { return .zoned(local, tzid: zone) }
+        if zone == "UTC" { return .utc(local) }
+        if let zone, knownZone(zone) { return .zoned(local, tzid: zone) }
         return .floating(local)
+    }
+
+    /// Gives each recurrence id the type and zone of its series' DTSTART (RFC 5545 §3.8.4.4:
+    /// RECURRENCE-ID has the value type of DTSTART), where the record left them out: a
+    /// floating id beside a zoned series takes its zone, a date-time id of an all-day series
+    /// becomes its date, a date id of a timed series takes its time of day.
+    static func matchSeries<Extra>(_ drafts: inout [(draft: EventDraft, record: Extra, line: Int)])
+    {
+        var starts: [String: OriginalTime] = [:]
+        for item in drafts where item.draft.recurrenceId == nil {
+            if starts[item.draft.uid] == nil { starts[item.draft.uid] = item.draft.start }
+        }
+        for index in drafts.indices {
+            guard let recurrence = drafts[index].draft.recurrenceId,
+                let start = starts[drafts[index].draft.uid]
+            else { continue }
+            switch (start, recurrence) {
+            case (.zoned(_, let tzid), .floating(let local)):
+                drafts[index].draft.recurrenceId = .zoned(local, tzid: tzid)
+            case (.date, .floating(let local)), (.date, .zoned(let local, _)):
+                drafts[index].draft.recurrenceId = .date(local.date)
+            case (.floating(let time), .date(let date)):
+                drafts[index].draft.recurrenceId = .floating(time.on(date))
+            case (.zoned(let time, let tzid), .date(let date)):
+                drafts[index].draft.recurrenceId = .zoned(time.on(date), tzid: tzid)
+            case (.utc(let time), .date(let date)):
+                drafts[index].draft.recurrenceId = .utc(time.on(date))
+            default:
+                break
+            }
+        }
     }
 
     /// A stable UID for a record without one: a hash (FNV-1a) of its title and times, so the
@@ -198,5 +283,12 @@ enum RecordImport {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex + "@chronosketch.imported"
+    }
+}
+
+extension LocalDateTime {
+    /// The same time of day on `date`.
+    fileprivate func on(_ date: CivilDate) -> LocalDateTime {
+        (try? LocalDateTime(date: date, hour: hour, minute: minute, second: second)) ?? self
     }
 }

@@ -132,36 +132,56 @@ enum RecordReader {
         _ records: [RecordImport.Fields], name: String, stamp: LocalDateTime,
         database: ZoneInfoDatabase, diagnostics: inout [Diagnostic], outlook: Bool
     ) throws(InputError) -> ICalDocument {
-        var events: [ICalComponent] = []
-        var zones: [String] = []
+        func skipped(_ record: RecordImport.Fields, _ problem: RecordImport.Problem) -> Diagnostic {
+            Diagnostic(
+                .error, .record, file: name, line: record.line,
+                message: "\(record.place.capitalizedFirst): \(problem.message)",
+                assumption: "record skipped")
+        }
+        var drafts: [(draft: EventDraft, record: RecordImport.Fields, line: Int)] = []
         for (index, record) in records.enumerated() {
-            do {
+            do throws(RecordImport.Problem) {
                 let draft: EventDraft
                 if outlook, case .csv(let row) = record.storage {
                     draft = try OutlookCSV.draft(row)
                 } else {
                     draft = try RecordImport.draft(record) { database.zone(named: $0) != nil }
                 }
+                drafts.append((draft, record, record.line ?? index + 1))
+            } catch {
+                diagnostics.append(skipped(record, error))
+            }
+        }
+        RecordImport.matchSeries(&drafts)
+        var events: [ICalComponent] = []
+        var zones: [String] = []
+        for (draft, record, line) in drafts {
+            do throws(RecordImport.Problem) {
                 let (event, omissions) = try ComponentBuilder.vevent(
-                    draft, stamp: stamp, line: record.line ?? index + 1)
+                    draft, stamp: stamp, line: line)
                 for zone in draft.zoneNames where !zones.contains(zone) { zones.append(zone) }
                 events.append(event)
                 for omission in omissions {
                     diagnostics.append(
                         Diagnostic(
                             .warning, .record, file: name, line: record.line,
-                            message:
-                                "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(omission)",
+                            message: "\(record.place.capitalizedFirst): \(omission)",
                             assumption: "left out"))
                 }
             } catch {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, .record, file: name, line: record.line,
-                        message:
-                            "\(record.place.prefix(1).uppercased() + record.place.dropFirst()): \(error.message)",
-                        assumption: "record skipped"))
+                diagnostics.append(skipped(record, error))
             }
+        }
+        let instances = drafts.filter { $0.draft.recurrenceId != nil }
+        if let first = records.first, !first.has("rrule"), !instances.isEmpty {
+            let series = Set(instances.map(\.draft.uid)).count
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .occurrenceRecords, file: name, line: nil,
+                    message:
+                        "\(instances.count) occurrence record\(instances.count == 1 ? "" : "s") of \(series) series became \(instances.count) VEVENT\(instances.count == 1 ? "" : "s") with a RECURRENCE-ID, without their series' rule",
+                    assumption:
+                        "records written with --records series carry a series whole"))
         }
         var calendar = ICalComponent(
             name: "VCALENDAR",
@@ -176,6 +196,11 @@ enum RecordReader {
         calendar.components += events
         return ICalDocument(components: [calendar])
     }
+}
+
+extension String {
+    /// The text with its first character in upper case: `record 3` → `Record 3`.
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
 
 extension JSONParser {

@@ -59,6 +59,29 @@ enum CommonOptions {
             "monday or sunday: where this-week, next-week and the week views begin. (default: --lang's (monday for de, sunday for en), else the locale's territory, else its language)"
     ).choosing(WeekStart.self)
 
+    static let records = OptionSpec.value(
+        "records", "kind",
+        help:
+            "What json, ndjson and csv records stand for: occurrences (one per occurrence, sorted) or series (one per VEVENT as written, with its rrule, rdate and exdate, in file order; converts back to the same VEVENTs). (default: occurrences)"
+    ).choosing(RecordKind.self)
+
+    /// `--records`, which only JSON, NDJSON and CSV outputs take, and series records only
+    /// with their own columns.
+    static func records(_ arguments: ParsedArguments, textOutput: Bool) throws(UsageError)
+        -> RecordKind
+    {
+        let kind = try choice(arguments, records, default: RecordKind.occurrences)
+        guard kind == .series else { return kind }
+        if textOutput {
+            throw .invalidValue(
+                "series", for: records, "series records are json, ndjson or csv; add --format")
+        }
+        if arguments.value("columns") != nil {
+            throw .contradiction("--records series", "--columns")
+        }
+        return kind
+    }
+
     static let match = OptionSpec.value(
         "match", "text", repeats: true,
         help: "Keep events whose title, location or description holds this text (any case).")

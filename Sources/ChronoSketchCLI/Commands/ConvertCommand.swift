@@ -43,15 +43,17 @@ struct ConvertCommand: Command {
             .ics and jCal keep every component, property, parameter and value; several inputs \
             merge into one calendar, each VTIMEZONE once. json, ndjson and csv are the \
             occurrences ics events lists, and read back into .ics as new events (with UID, \
-            DTSTAMP and a VTIMEZONE for each zone named); Outlook's CSV shape is read and written \
-            too. With --from and --to dates, only events (whole series) touching the window \
+            DTSTAMP and a VTIMEZONE for each zone named); with --records series they are one \
+            record per VEVENT, with its rule, which read back as the same series. Outlook's CSV \
+            shape is read and written too. With --from and --to dates, only events (whole series) touching the window \
             are kept. DTSTAMP of new events is SOURCE_DATE_EPOCH when set, else now.
             """,
         positional: PositionalSpec(
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
         options: [
-            format, sourceFormat, CommonOptions.output, columns, CommonOptions.rawCSV, dedupe,
+            format, sourceFormat, CommonOptions.output, CommonOptions.records, columns,
+            CommonOptions.rawCSV, dedupe,
             CommonOptions.from, target,
             CommonOptions.days, CommonOptions.length, CommonOptions.today,
             CommonOptions.weekStartOption,
@@ -121,6 +123,8 @@ struct ConvertCommand: Command {
             to: targetFormat,
             columns: columns, load: load, stamp: Self.stamp(environment))
         options.dedupe = arguments.isSet(Self.dedupe.name)
+        options.records = try CommonOptions.records(
+            arguments, textOutput: targetFormat == .ics || targetFormat == .jcal)
         strict = arguments.isSet(CommonOptions.strict.name)
     }
 
@@ -136,7 +140,9 @@ struct ConvertCommand: Command {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         switch options.to {
         case .ics, .jcal: return runStreaming(inputs, io: io)
-        case .json, .ndjson, .csv: return runSorted(inputs, io: io)
+        case .json, .ndjson, .csv:
+            return options.records == .series
+                ? runStreaming(inputs, io: io) : runSorted(inputs, io: io)
         }
     }
 
@@ -155,10 +161,20 @@ struct ConvertCommand: Command {
         }
     }
 
-    /// `.ics` and jCal, written as the inputs are read; diagnostics follow the data. Under
-    /// `--strict` what goes to standard output is held until the inputs are known to be
-    /// without errors (an `-o` file is simply not put in place).
+    /// `.ics`, jCal and series records, written as the inputs are read.
     private func runStreaming(_ inputs: [InputSource], io: CommandIO) -> ExitStatus {
+        Self.stream(
+            inputs, options: options, strict: strict, outputPath: outputPath,
+            command: "ics convert", io: io)
+    }
+
+    /// `.ics`, jCal and series records, written as the inputs are read; diagnostics follow
+    /// the data. Under `--strict` what goes to standard output is held until the inputs are
+    /// known to be without errors (an `-o` file is simply not put in place).
+    static func stream(
+        _ inputs: [InputSource], options: ConversionOptions, strict: Bool, outputPath: String?,
+        command: String, io: CommandIO
+    ) -> ExitStatus {
         var diagnostics: [Diagnostic] = []
         var unusable: [InputError] = []
         let status = OutputTarget.stream(outputPath, io: io) { output in
@@ -180,7 +196,7 @@ struct ConvertCommand: Command {
         }
         _ = CommandLoading.report(
             diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
-            command: "ics convert", io: io)
+            command: command, io: io)
         return status
     }
 }

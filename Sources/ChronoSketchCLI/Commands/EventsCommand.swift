@@ -43,7 +43,7 @@ struct EventsCommand: Command {
             CommonOptions.today,
             CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
-            CommonOptions.zone, format, order, CommonOptions.rawCSV,
+            CommonOptions.zone, format, order, CommonOptions.records, CommonOptions.rawCSV,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.wrTimezone,
             CommonOptions.language,
@@ -59,6 +59,7 @@ struct EventsCommand: Command {
     let language: Language
     let outputPath: String?
     let columns: CSVColumns
+    let records: RecordKind
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -74,6 +75,10 @@ struct EventsCommand: Command {
             throw .invalidValue(
                 "file", for: Self.order, "file order writes json, ndjson or csv; add --format")
         }
+        records = try CommonOptions.records(arguments, textOutput: format == .text)
+        if records == .series, arguments.value(Self.order.name) != nil {
+            throw .contradiction("--records series", "--order")
+        }
         strict = arguments.isSet(CommonOptions.strict.name)
         language = try CommonOptions.language(arguments, environment: environment)
         outputPath = arguments.value(CommonOptions.output.name)
@@ -84,6 +89,15 @@ struct EventsCommand: Command {
 
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        if records == .series, let occurrenceFormat {
+            var conversion = ConversionOptions(
+                to: ConversionFormat(rawValue: occurrenceFormat.rawValue) ?? .json,
+                columns: columns, load: options, stamp: LocalDateTime(startOf: .minimum))
+            conversion.records = .series
+            return ConvertCommand.stream(
+                inputs, options: conversion, strict: strict, outputPath: outputPath,
+                command: "ics events", io: io)
+        }
         if order == .file { return runInFileOrder(inputs, io: io) }
         if let occurrenceFormat { return runSorted(inputs, format: occurrenceFormat, io: io) }
         guard

@@ -2,14 +2,14 @@ import ChronoSketchCore
 import ChronoSketchSyntax
 
 /// A DATE or DATE-TIME property with its zone and line.
-struct TimeProperty: Sendable, Hashable {
-    var value: ICalDateTime
+package struct TimeProperty: Sendable, Hashable {
+    package var value: ICalDateTime
     /// The TZID parameter; nil for dates, floating and UTC times.
-    var tzid: String?
-    var line: Int
+    package var tzid: String?
+    package var line: Int
 
     /// The value as written, in ``OriginalTime`` form.
-    var original: OriginalTime {
+    package var original: OriginalTime {
         switch value {
         case .date(let date): .date(date)
         case .dateTime(let time, true): .utc(time)
@@ -19,60 +19,60 @@ struct TimeProperty: Sendable, Hashable {
 }
 
 /// An RRULE or EXRULE of a VEVENT.
-struct RuleProperty: Sendable {
-    var rule: RecurrenceRule
+package struct RuleProperty: Sendable {
+    package var rule: RecurrenceRule
     /// `RRULE` or `EXRULE`, for messages.
-    var name: String
-    var line: Int
+    package var name: String
+    package var line: Int
 }
 
 /// An RDATE or EXDATE of a VEVENT: its dates, date-times or periods and their TZID.
-struct DateListProperty: Sendable {
-    var values: [ICalValue]
-    var tzid: String?
-    var line: Int
+package struct DateListProperty: Sendable {
+    package var values: [ICalValue]
+    package var tzid: String?
+    package var line: Int
 }
 
 /// What one VEVENT says, read from its properties before any zone is resolved.
-struct EventSource: Sendable {
-    var uid: String?
+package struct EventSource: Sendable {
+    package var uid: String?
     /// ``SeriesPlan/key(uidValue:)`` of the first UID as written; nil without UID.
-    var groupKey: Int?
-    var file: String
+    package var groupKey: Int?
+    package var file: String
     /// The line of `BEGIN:VEVENT`.
-    var line: Int
+    package var line: Int
     /// Which VCALENDAR of the file it came from.
-    var calendar: Int
-    var sequence = 0
-    var stamp: ICalDateTime?
-    var start: TimeProperty?
-    var end: TimeProperty?
-    var duration: (value: CalendarDuration, line: Int)?
-    var recurrenceID: TimeProperty?
-    var recurrenceRange: String?
-    var rules: [RuleProperty] = []
-    var recurrenceDates: [DateListProperty] = []
-    var exceptionDates: [DateListProperty] = []
+    package var calendar: Int
+    package var sequence = 0
+    package var stamp: ICalDateTime?
+    package var start: TimeProperty?
+    package var end: TimeProperty?
+    package var duration: (value: CalendarDuration, line: Int)?
+    package var recurrenceID: TimeProperty?
+    package var recurrenceRange: String?
+    package var rules: [RuleProperty] = []
+    package var recurrenceDates: [DateListProperty] = []
+    package var exceptionDates: [DateListProperty] = []
     /// EXRULE (RFC 2445; deprecated by RFC 5545 but still written by some producers).
-    var exceptionRules: [RuleProperty] = []
-    var summary = ""
-    var location: String?
-    var description: String?
-    var status: (value: String, line: Int)?
-    var transparency: (value: String, line: Int)?
-    var categories: [String] = []
-    var organizer: Participant?
-    var attendees: [Participant] = []
-    var resources: [String] = []
-    var url: String?
-    var color: String?
+    package var exceptionRules: [RuleProperty] = []
+    package var summary = ""
+    package var location: String?
+    package var description: String?
+    package var status: (value: String, line: Int)?
+    package var transparency: (value: String, line: Int)?
+    package var categories: [String] = []
+    package var organizer: Participant?
+    package var attendees: [Participant] = []
+    package var resources: [String] = []
+    package var url: String?
+    package var color: String?
     /// Whether it has a DTSTART that reads: without one it cannot be placed (which the
     /// checks of the stream said, ``RequiredPropertyCheck`` and ``ValueCheck``).
     var isPlaceable: Bool { start != nil && !hasNegativeTimedDuration }
 
     /// Whether a timed event ends before it starts by a negative DURATION, which places
     /// nothing (``NegativeDurationCheck``).
-    var hasNegativeTimedDuration: Bool {
+    package var hasNegativeTimedDuration: Bool {
         guard end == nil, let duration, duration.value.isNegative,
             case .dateTime? = start?.value
         else { return false }
@@ -80,10 +80,10 @@ struct EventSource: Sendable {
     }
 
     /// Whether the VEVENT describes a series (RRULE or RDATE).
-    var isRecurring: Bool { !rules.isEmpty || !recurrenceDates.isEmpty }
+    package var isRecurring: Bool { !rules.isEmpty || !recurrenceDates.isEmpty }
 
     /// Every TZID its times name.
-    var zoneNames: [String] {
+    package var zoneNames: [String] {
         [start?.tzid, end?.tzid, recurrenceID?.tzid].compactMap { $0 }
             + (recurrenceDates + exceptionDates).compactMap(\.tzid)
     }
@@ -91,7 +91,7 @@ struct EventSource: Sendable {
     /// Reads what mapping needs of `component`; its problems are the checks' to say
     /// (``ComponentChecker``). Of a property given more than once where RFC 5545 allows one,
     /// the first is read.
-    init(_ component: ICalComponent, file: String, calendar: Int) {
+    package init(_ component: ICalComponent, file: String, calendar: Int) {
         self.file = file
         line = component.line
         self.calendar = calendar

@@ -79,6 +79,14 @@ package final class ZoneResolver {
         return found
     }
 
+    /// The IANA name `tzid` denotes outside any calendar: itself when the database has it, else
+    /// the zone a Windows, prefixed or dashed name is read as; nil for a name only a
+    /// VTIMEZONE defines.
+    package func ianaName(_ tzid: String) -> String? {
+        guard let found = external(tzid) else { return nil }
+        return found.source.ianaName ?? tzid
+    }
+
     private func lookUp(_ tzid: String, scope: CalendarScope) -> (
         zone: any ZoneRules, source: ZoneResolution
     )? {
