@@ -77,7 +77,10 @@ import Testing
         let result = CLI.run(
             ["layout", "day", Self.team, "--date", "2026-09-08", "--format", "json"] + Self.berlin)
         let keys = result.standardOutput.matches(of: /"([a-zA-Z]+)":/).map { String($0.output.1) }
-        #expect(Array(keys.prefix(4)) == ["zone", "date", "allDay", "id"])
+        #expect(
+            Array(keys.prefix(8)) == [
+                "zone", "window", "from", "to", "zone", "weekStart", "date", "allDay",
+            ])
         let segment = try #require(result.standardOutput.firstRange(of: "\"segments\":[{"))
         let segmentKeys = result.standardOutput[segment.upperBound...]
             .matches(of: /"([a-zA-Z]+)":/).prefix(13).map { String($0.output.1) }

@@ -81,7 +81,7 @@ struct InfoCommand: Command {
                 let texts = summaries.compactMap { try? $0.get() }.map(InfoText.text)
                 output.write(texts.joined(separator: "\n"))
             case .json:
-                output.write(bytes: InfoJSON.json(summaries))
+                output.write(bytes: InfoJSON.json(summaries, zone: options.zone.name))
             }
         }
     }
@@ -194,7 +194,9 @@ enum InfoText {
 /// `ics info --format json`: an array with an object per file, `{"file", "error"}` for one
 /// that cannot be read.
 enum InfoJSON {
-    static func json(_ summaries: [Result<CalendarInfo, InputError>]) -> [UInt8] {
+    /// - Parameter zone: the zone spans are given in, which each object's `window` names (the
+    ///   whole calendar: no bounds, no weeks).
+    static func json(_ summaries: [Result<CalendarInfo, InputError>], zone: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginArray()
         for summary in summaries {
@@ -205,6 +207,8 @@ enum InfoJSON {
                 writer.field("error", error.message)
             case .success(let info):
                 write(info, to: &writer)
+                OutputWindow(from: nil as CivilDate?, to: nil, zone: zone, weekStart: nil)
+                    .write(into: &writer)
             }
             writer.endObject()
         }

@@ -5,12 +5,13 @@ import ChronoSketchLayout
 enum ConflictJSON {
     private static let chunk = 1 << 16
 
-    /// `{"zone", "conflicts", "clusters", "counts"}`, handed to `emit` in pieces of about
-    /// 64 KB, so a million conflicts are never held as text.
-    static func report(_ report: ConflictReport, zone: String, emit: ([UInt8]) -> Void) {
+    /// `{"zone", "window", "conflicts", "clusters", "counts"}`, handed to `emit` in pieces of
+    /// about 64 KB, so a million conflicts are never held as text.
+    static func report(_ report: ConflictReport, window: OutputWindow, emit: ([UInt8]) -> Void) {
         var json = JSONWriter(capacity: chunk)
         json.beginObject()
-        json.field("zone", zone)
+        json.field("zone", window.zone)
+        window.write(into: &json)
         json.key("conflicts")
         json.beginArray()
         for conflict in report.conflicts {

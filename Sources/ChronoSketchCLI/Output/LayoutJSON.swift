@@ -3,12 +3,12 @@ import ChronoSketchLayout
 
 /// The JSON of `ics layout`: one object per view, fields in the documented order.
 enum LayoutJSON {
-    static func day(_ layout: DayLayout, zone: String) -> [UInt8] {
-        document(zone) { json in dayFields(layout, into: &json) }
+    static func day(_ layout: DayLayout, window: OutputWindow) -> [UInt8] {
+        document(window) { json in dayFields(layout, into: &json) }
     }
 
-    static func week(_ layout: WeekLayout, zone: String) -> [UInt8] {
-        document(zone) { json in
+    static func week(_ layout: WeekLayout, window: OutputWindow) -> [UInt8] {
+        document(window) { json in
             json.field("weekStart", layout.weekStart.description)
             json.field("weekStartsOn", weekdayName(layout.firstWeekday))
             json.field("isoYear", layout.isoYear)
@@ -39,8 +39,8 @@ enum LayoutJSON {
         }
     }
 
-    static func month(_ layout: MonthLayout, zone: String) -> [UInt8] {
-        document(zone) { json in
+    static func month(_ layout: MonthLayout, window: OutputWindow) -> [UInt8] {
+        document(window) { json in
             json.field("year", layout.year)
             json.field("month", layout.month)
             json.field("weekStartsOn", weekdayName(layout.firstWeekday))
@@ -70,8 +70,8 @@ enum LayoutJSON {
         }
     }
 
-    static func timeline(_ layout: TimelineLayout, zone: String) -> [UInt8] {
-        document(zone) { json in
+    static func timeline(_ layout: TimelineLayout, window: OutputWindow) -> [UInt8] {
+        document(window) { json in
             let window = layout.window
             json.field("start", LocalDateTime(startOf: window.start).description)
             json.field("days", window.days)
@@ -129,8 +129,8 @@ enum LayoutJSON {
         }
     }
 
-    static func ranges(_ layout: RangeLayout, zone: String) -> [UInt8] {
-        document(zone) { json in
+    static func ranges(_ layout: RangeLayout, window: OutputWindow) -> [UInt8] {
+        document(window) { json in
             json.field("period", layout.period.rawValue)
             json.field("boundary", ClockText.hoursAndMinutes(layout.boundaryMinute))
             json.field("boundaryMinute", layout.boundaryMinute)
@@ -159,8 +159,8 @@ enum LayoutJSON {
         }
     }
 
-    static func heatmap(_ layout: HeatmapLayout, zone: String) -> [UInt8] {
-        document(zone) { json in
+    static func heatmap(_ layout: HeatmapLayout, window: OutputWindow) -> [UInt8] {
+        document(window) { json in
             json.field("from", layout.from.description)
             json.field("to", layout.to.description)
             json.field("weekStartsOn", weekdayName(layout.firstWeekday))
@@ -185,10 +185,13 @@ enum LayoutJSON {
 
     // MARK: - Pieces
 
-    private static func document(_ zone: String, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+    private static func document(_ window: OutputWindow, _ body: (inout JSONWriter) -> Void)
+        -> [UInt8]
+    {
         var json = JSONWriter()
         json.beginObject()
-        json.field("zone", zone)
+        json.field("zone", window.zone)
+        window.write(into: &json)
         body(&json)
         json.endObject()
         json.raw("\n")

@@ -60,10 +60,13 @@ struct ConflictsCommand: Command {
     let outputPath: String?
     let strict: Bool
     let guardsFormulas: Bool
+    /// Where weeks start, as the JSON report says.
+    let weekStart: Weekday
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
+        weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         busy = try BusyOptions(
             arguments,
             dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment))
@@ -118,7 +121,9 @@ struct ConflictsCommand: Command {
             case .text:
                 output.write(ConflictText.report(report, zone: loaded.zone, language: language))
             case .json:
-                ConflictJSON.report(report, zone: loaded.zone) { output.write(bytes: $0) }
+                let window = OutputWindow(
+                    from: load.start, to: load.end, zone: loaded.zone, weekStart: weekStart)
+                ConflictJSON.report(report, window: window) { output.write(bytes: $0) }
             case .ndjson: ConflictJSON.ndjson(report) { output.write(bytes: $0) }
             case .csv:
                 ConflictJSON.csv(report, guardsFormulas: guardsFormulas) {

@@ -42,10 +42,13 @@ struct FreeBusyCommand: Command {
     let outputPath: String?
     let strict: Bool
     let stamp: LocalDateTime
+    /// Where weeks start, as the JSON report says.
+    let weekStart: Weekday
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
+        weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         guard let from = load.start, let to = load.end else {
             throw UsageError(
                 message:
@@ -100,6 +103,8 @@ struct FreeBusyCommand: Command {
                 json.field("zone", loaded.zone)
                 json.field("from", start.description)
                 json.field("to", end.description)
+                OutputWindow(from: start, to: end, zone: loaded.zone, weekStart: weekStart)
+                    .write(into: &json)
                 json.key("busy")
                 json.beginArray()
                 var total = 0

@@ -220,6 +220,9 @@ struct SlotsCommand: Command {
         var json = JSONWriter()
         json.beginObject()
         json.field("zone", zone)
+        OutputWindow(
+            from: date, to: try? date.adding(days: 1), zone: zone, weekStart: layout.weekStart
+        ).write(into: &json)
         json.field("date", date.description)
         json.field(
             "between",
@@ -308,8 +311,12 @@ struct SlotsCommand: Command {
         var json = JSONWriter()
         json.beginObject()
         json.field("zone", zone)
-        json.field("from", days.first?.description)
-        json.field("to", days.last.flatMap { try? $0.adding(days: 1) }?.description)
+        let window = OutputWindow(
+            from: days.first, to: days.last.flatMap { try? $0.adding(days: 1) }, zone: zone,
+            weekStart: layout.weekStart)
+        window.write(into: &json)
+        json.field("from", window.from)
+        json.field("to", window.to)
         json.field("between", betweenText)
         json.field("everyMinutes", step / 60)
         json.field("lengthMinutes", length / 60)

@@ -13,7 +13,7 @@ enum LayoutRun {
         _ name: String, options: LayoutOptions, from: CivilDate?, to: CivilDate?, io: CommandIO,
         layout: (CalendarEvents) throws(CivilTimeError) -> Layout,
         text: (Layout, ViewContext) -> String,
-        json: (Layout, _ zone: String) -> [UInt8],
+        json: (Layout, OutputWindow) -> [UInt8],
         picture: (Layout, ViewContext) -> SVGCanvas, hours: HourSpan? = nil, now: Int? = nil
     ) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(options.inputs, io)
@@ -56,7 +56,12 @@ enum LayoutRun {
         ) { output in
             switch options.format {
             case .text: output.write(text(placed, context))
-            case .json: output.write(bytes: json(placed, zone.name))
+            case .json:
+                output.write(
+                    bytes: json(
+                        placed,
+                        OutputWindow(
+                            from: from, to: to, zone: zone.name, weekStart: options.weekStart)))
             case .svg: output.write(picture(placed, context).document(title: name))
             case .html:
                 output.write(picture(placed, context).html(title: name, language: language))
