@@ -41,7 +41,7 @@ public enum CalendarLoader {
     ) -> (kept: [Kept], diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var pipeline = EventPipeline(
             inputs, options: options, database: database, release: .atEnd,
-            prepare: eventInput)
+            prepare: eventInput(zone: options.zone))
         var newest = NewestEvents(keeping: keep)
         var (logs, unusable) = pipeline.run(into: &newest)
         let kept = newest.sorted(logs: &logs)
@@ -72,17 +72,18 @@ public enum CalendarLoader {
             } ?? .atEnd
         var pipeline = EventPipeline(
             inputs, options: options, database: database, release: release,
-            prepare: eventInput)
+            prepare: eventInput(zone: options.zone))
         var sink = EventsInFileOrder(emit: emit)
         let (logs, unusable) = pipeline.run(into: &sink)
         return (logs.flatMap(\.diagnostics), unusable)
     }
 
-    /// An input of records or jCal made `.ics` for the pipeline (``Converter/eventInput``).
-    private static func eventInput(
-        _ input: InputSource, limits: ReadLimits, database: ZoneInfoDatabase,
-        log: inout DiagnosticLog
-    ) throws(InputError) -> InputSource {
-        try Converter.eventInput(input, limits: limits, database: database, log: &log)
+    /// How an input of records or jCal is made `.ics` for the pipeline
+    /// (``Converter/eventInput``), Outlook's rows read in `zone`.
+    private static func eventInput(zone: TargetZone) -> InputPreparation {
+        { input, limits, database, log throws(InputError) in
+            try Converter.eventInput(
+                input, limits: limits, zone: zone, database: database, log: &log)
+        }
     }
 }

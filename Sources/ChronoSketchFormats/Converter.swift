@@ -315,9 +315,10 @@ public enum Converter {
     /// bytes, and still read as they come; a FIFO without one is `.ics`), jCal, JSON, NDJSON
     /// and CSV as their tree.
     /// - Throws: ``InputError`` when a record input cannot be read.
+    /// - Parameter zone: the zone Outlook's rows, which name none, are read in.
     public static func eventInput(
-        _ input: InputSource, limits: ReadLimits, database: ZoneInfoDatabase = .system,
-        log: inout DiagnosticLog
+        _ input: InputSource, limits: ReadLimits, zone: TargetZone = .utc,
+        database: ZoneInfoDatabase = .system, log: inout DiagnosticLog
     ) throws(InputError) -> InputSource {
         let format: ConversionFormat
         switch input {
@@ -339,7 +340,7 @@ public enum Converter {
         }
         guard format != .ics else { return input }
         let options = ConversionOptions(
-            from: format, to: .ics, load: LoadOptions(zone: .utc, limits: limits),
+            from: format, to: .ics, load: LoadOptions(zone: zone, limits: limits),
             stamp: LocalDateTime(startOf: .minimum))
         return try readable(input, options: options, database: database, twice: false, log: &log)
     }
@@ -384,7 +385,7 @@ public enum Converter {
         case .json, .ndjson, .csv:
             document = try RecordReader.read(
                 bytes, format: format, name: input.name, stamp: options.stamp,
-                database: database, diagnostics: &diagnostics)
+                zone: options.load.zone, database: database, diagnostics: &diagnostics)
             // A calendar with no component is no calendar (RFC 5545 §3.6): published as a
             // feed, it would empty every subscriber's calendar.
             if document.components.allSatisfy({ $0.components.isEmpty }) {

@@ -19,10 +19,98 @@ public enum OutlookCSV {
         "Description", "Location",
     ]
 
-    /// Whether a header row is this shape.
-    static func matches(_ header: [String]) -> Bool {
-        let names = Set(header.map { $0.trimmingCharacters() })
-        return names.contains("Subject") && names.contains("Start Date")
+    /// The names of the columns read, in one language of Outlook's export (each the names
+    /// it is found under; a name a header holds twice, as French has `Début` for the date and
+    /// the time, is `Début#2` the second time), the values that mean yes in its all-day column
+    /// and free in its Show-time-as column (compared without case), and whether its dates
+    /// put the day first (`03/12/2026` is 3 December).
+    struct Names: Sendable {
+        let language: String
+        var subject: [String]
+        var startDate: [String]
+        var startTime: [String]
+        var endDate: [String]
+        var endTime: [String]
+        var allDay: [String]
+        var description = ["Description"]
+        var location = ["Location"]
+        var categories = ["Categories"]
+        var showTimeAs = ["Show time as"]
+        var yes = ["true"]
+        var free = ["free"]
+        var dayFirst = false
+    }
+
+    /// The languages read: English, what Outlook, Google Calendar and this tool write, and
+    /// the headers other programs read and write as Outlook's export in German, French,
+    /// Spanish and Dutch (the README lists them with their sources).
+    static let languages: [Names] = [
+        Names(
+            language: "English", subject: ["Subject"], startDate: ["Start Date"],
+            startTime: ["Start Time"], endDate: ["End Date"], endTime: ["End Time"],
+            allDay: ["All Day Event"], yes: ["true", "yes", "1"]),
+        Names(
+            language: "German", subject: ["Betreff"], startDate: ["Beginnt am"],
+            startTime: ["Beginnt um"], endDate: ["Endet am"], endTime: ["Endet um"],
+            allDay: ["Ganztägiges Ereignis"], description: ["Beschreibung"], location: ["Ort"],
+            categories: ["Kategorien"], showTimeAs: ["Zeitspanne zeigen als"],
+            yes: ["wahr", "ein", "true", "1"], free: ["frei", "free"], dayFirst: true),
+        Names(
+            language: "French", subject: ["Objet"], startDate: ["Début"],
+            startTime: ["Début#2"], endDate: ["Fin"], endTime: ["Fin#2"],
+            allDay: ["Journée entière"], location: ["Emplacement"], categories: ["Catégories"],
+            showTimeAs: ["Afficher la disponibilité"], yes: ["vrai", "true", "1"],
+            dayFirst: true),
+        Names(
+            language: "Spanish", subject: ["Asunto"], startDate: ["Fecha de comienzo"],
+            startTime: ["Comienzo"], endDate: ["Fecha de finalización"],
+            endTime: ["Finalización"], allDay: ["Todo el día"],
+            yes: ["verdadero", "true", "1"], dayFirst: true),
+        Names(
+            language: "Dutch", subject: ["Onderwerp"], startDate: ["Begindatum"],
+            startTime: ["Begintijd"], endDate: ["Einddatum"], endTime: ["Eindtijd"],
+            allDay: [
+                "Evenement, duurt hele dag", "Gebeurtenis, duurt hele dag",
+                "Gebeurtenis duurt hele dag",
+            ],
+            description: ["Beschrijving"], location: ["Locatie"],
+            categories: ["Categorieën"], showTimeAs: ["Tijd weergeven als"],
+            yes: ["waar", "true", "1"], dayFirst: true),
+    ]
+
+    /// The language a header row is Outlook's shape in: one with its subject and start
+    /// date columns (names compared as ``folded(_:)`` says).
+    static func names(_ header: [String]) -> Names? {
+        let written = Set(header.map { Self.folded($0) })
+        return languages.first { names in
+            names.subject.contains { written.contains(Self.folded($0)) }
+                && names.startDate.contains { written.contains(Self.folded($0)) }
+        }
+    }
+
+    /// The keys of a header's columns: each name ``folded(_:)``, a name met again with `#2`
+    /// (`#3`, …) after it.
+    static func keys(_ header: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        return header.map { name in
+            let key = folded(name)
+            seen[key, default: 0] += 1
+            return seen[key] == 1 ? key : "\(key)#\(seen[key] ?? 1)"
+        }
+    }
+
+    /// A column name compared: trimmed, lower case, umlauts as two letters and other
+    /// accents left out, as exports without them write (`Ganztaegiges`, `Categorieen`).
+    static func folded(_ name: String) -> String {
+        var text = name.trimmingCharacters().lowercased()
+        for (letter, spelled) in [("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")] {
+            text = text.replacingOccurrences(of: letter, with: spelled)
+        }
+        return String(
+            String.UnicodeScalarView(
+                text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                    !(0x300...0x36F).contains($0.value)
+                }))
     }
 
     /// One event as a row of ``columns``.
@@ -49,21 +137,38 @@ public enum OutlookCSV {
         return text + (time.hour < 12 ? " AM" : " PM")
     }
 
-    /// An event draft from a row keyed by column name; times are floating.
-    static func draft(_ row: [String: String]) throws(RecordImport.Problem) -> EventDraft {
+    /// An event draft from a row keyed by column name (``folded(_:)``) in the columns of
+    /// `names`; times are floating.
+    static func draft(_ row: [String: String], names: Names) throws(RecordImport.Problem)
+        -> EventDraft
+    {
+        let columns = [
+            "Subject": names.subject, "Start Date": names.startDate,
+            "Start Time": names.startTime, "End Date": names.endDate, "End Time": names.endTime,
+            "All Day Event": names.allDay, "Description": names.description,
+            "Location": names.location, "Categories": names.categories,
+            "Show time as": names.showTimeAs,
+        ]
         func field(_ name: String) -> String? {
-            guard let text = row[name]?.trimmingCharacters(), !text.isEmpty else { return nil }
-            return text
+            for column in columns[name] ?? [] {
+                guard let text = row[Self.folded(column)]?.trimmingCharacters(), !text.isEmpty
+                else { continue }
+                return text
+            }
+            return nil
         }
-        guard let startText = field("Start Date"), let startDate = parseDate(startText) else {
+        guard let startText = field("Start Date"),
+            let startDate = parseDate(startText, dayFirst: names.dayFirst)
+        else {
             throw RecordImport.Problem(
-                message: "its Start Date '\(field("Start Date") ?? "")' is not a date")
+                message: "its \(names.startDate[0]) '\(field("Start Date") ?? "")' is not a date")
         }
-        let allDay = ["true", "yes", "1"].contains(field("All Day Event")?.lowercased() ?? "")
+        let allDay = names.yes.contains(field("All Day Event")?.lowercased() ?? "")
         var endDate: CivilDate?
         if let text = field("End Date") {
-            guard let date = parseDate(text) else {
-                throw RecordImport.Problem(message: "its End Date '\(text)' is not a date")
+            guard let date = parseDate(text, dayFirst: names.dayFirst) else {
+                throw RecordImport.Problem(
+                    message: "its \(names.endDate[0]) '\(text)' is not a date")
             }
             endDate = date
         }
@@ -75,9 +180,9 @@ public enum OutlookCSV {
             start = .date(startDate)
             end = .date(exclusive ? last : (try? last.adding(days: 1)) ?? last)
         } else {
-            let startSeconds = try parsed(field("Start Time"), "Start Time") ?? 0
+            let startSeconds = try parsed(field("Start Time"), names.startTime[0]) ?? 0
             let begin = try local(startDate, startSeconds)
-            let endSeconds = try parsed(field("End Time"), "End Time") ?? startSeconds
+            let endSeconds = try parsed(field("End Time"), names.endTime[0]) ?? startSeconds
             start = .floating(begin)
             end = .floating(max(begin, try local(endDate ?? startDate, endSeconds)))
         }
@@ -87,7 +192,32 @@ public enum OutlookCSV {
         draft.description = field("Description")
         draft.location = field("Location")
         draft.categories = field("Categories").map(RecordImport.Fields.list) ?? []
-        if field("Show time as")?.lowercased() == "free" { draft.transparency = .transparent }
+        if names.free.contains(field("Show time as")?.lowercased() ?? "") {
+            draft.transparency = .transparent
+        }
+        return draft
+    }
+
+    /// The name a zone's times are written with: `UTC`, an IANA name, or nil when the zone
+    /// has none the database knows (a TZ rule string).
+    static func zoneName(_ zone: TargetZone, database: ZoneInfoDatabase) -> String? {
+        if ZoneInfoDatabase.utcAliases.contains(zone.name.uppercased()) { return "UTC" }
+        return database.zone(named: zone.name) != nil ? zone.name : nil
+    }
+
+    /// `draft` with its floating times read in `zone`: Outlook's rows name none, and are
+    /// exported on the wall clock of the exporting machine.
+    static func zoned(_ draft: EventDraft, in zone: TargetZone, database: ZoneInfoDatabase)
+        -> EventDraft
+    {
+        guard let name = zoneName(zone, database: database) else { return draft }
+        func zoned(_ time: OriginalTime) -> OriginalTime {
+            guard case .floating(let local) = time else { return time }
+            return name == "UTC" ? .utc(local) : .zoned(local, tzid: name)
+        }
+        var draft = draft
+        draft.start = zoned(draft.start)
+        draft.end = draft.end.map(zoned)
         return draft
     }
 
@@ -112,10 +242,15 @@ public enum OutlookCSV {
         }
     }
 
-    /// `MM/DD/YYYY` (also without leading zeros), `YYYY-MM-DD` or `DD.MM.YYYY`.
-    static func parseDate(_ text: String) -> CivilDate? {
+    /// `YYYY-MM-DD`, `DD.MM.YYYY`, and `MM/DD/YYYY` or, where dates put the day first,
+    /// `DD/MM/YYYY` and `DD-MM-YYYY` (also without leading zeros).
+    static func parseDate(_ text: String, dayFirst: Bool = false) -> CivilDate? {
         if let date = try? CivilDate(parsing: text) { return date }
-        for (separator, order) in [("/", [1, 0, 2]), (".", [0, 1, 2])] {
+        let forms: [(String, [Int])] =
+            dayFirst
+            ? [("/", [0, 1, 2]), (".", [0, 1, 2]), ("-", [0, 1, 2])]
+            : [("/", [1, 0, 2]), (".", [0, 1, 2])]
+        for (separator, order) in forms {
             let parts = text.split(separator: Character(separator)).map { Int($0) }
             guard parts.count == 3, let day = parts[order[0]], let month = parts[order[1]],
                 let year = parts[order[2]]

@@ -9,12 +9,13 @@ import ChronoSketchSyntax
 /// reported and skipped.
 enum RecordReader {
     /// The calendar of the records in `bytes`, in `format` (json, ndjson or csv).
+    /// - Parameter zone: the zone the times of Outlook's rows, which name none, are read in.
     static func read(
         _ bytes: [UInt8], format: ConversionFormat, name: String, stamp: LocalDateTime,
-        database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
+        zone: TargetZone, database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
     ) throws(InputError) -> ICalDocument {
         var fields: [RecordImport.Fields]
-        var outlook = false
+        var outlook: OutlookCSV.Names?
         switch format {
         case .ndjson: fields = ndjson(bytes, name: name, diagnostics: &diagnostics)
         case .csv: (fields, outlook) = try csv(bytes, name: name)
@@ -22,7 +23,7 @@ enum RecordReader {
         }
         return try calendar(
             fields, name: name, stamp: stamp, database: database, diagnostics: &diagnostics,
-            outlook: outlook)
+            outlook: outlook.map { ($0, zone) })
     }
 
     /// A JSON array of record objects, or one object.
@@ -90,14 +91,15 @@ enum RecordReader {
         return fields
     }
 
-    /// A header and a row per record, in the schema's columns or Outlook's.
+    /// A header and a row per record, in the schema's columns or Outlook's (in one of the
+    /// languages it writes), split at commas, semicolons or tabs, in UTF-8 or UTF-16.
     private static func csv(_ bytes: [UInt8], name: String) throws(InputError) -> (
-        fields: [RecordImport.Fields], outlook: Bool
+        fields: [RecordImport.Fields], outlook: OutlookCSV.Names?
     ) {
-        let text = String(decoding: bytes, as: UTF8.self)
+        let text = CSVReader.text(of: bytes)
         let records: [CSVReader.Record]
         do {
-            records = try CSVReader.records(text)
+            records = try CSVReader.records(text, separator: CSVReader.separator(of: text))
         } catch {
             throw InputError(
                 file: name, line: error.line, message: "Not CSV: \(error.message)")
@@ -106,31 +108,34 @@ enum RecordReader {
             throw InputError(file: name, message: "Empty file: no calendar data")
         }
         let names = header.fields.map { $0.trimmingCharacters() }
-        guard OutlookCSV.matches(names) || names.contains("start") else {
+        let outlook = OutlookCSV.names(names)
+        guard outlook != nil || names.contains("start") else {
             throw InputError(
                 file: name, line: header.line,
                 message:
-                    "Not a calendar CSV: the header has neither 'start' nor Outlook's 'Subject' and 'Start Date'"
+                    "Not a calendar CSV: the header has neither 'start' nor the subject and start date columns of Outlook's export (\(OutlookCSV.languages.map { "\($0.subject[0]), \($0.startDate[0])" }.joined(separator: "; ")))"
             )
         }
+        let keys = outlook == nil ? names : OutlookCSV.keys(names)
         var fields: [RecordImport.Fields] = []
         for record in records.dropFirst() {
             var row: [String: String] = [:]
-            for (index, name) in names.enumerated() where index < record.fields.count {
-                row[name] = record.fields[index]
+            for (index, key) in keys.enumerated() where index < record.fields.count {
+                row[key] = record.fields[index]
             }
             fields.append(
                 RecordImport.Fields(
                     storage: .csv(row), place: "line \(record.line)", line: record.line))
         }
-        return (fields, OutlookCSV.matches(names))
+        return (fields, outlook)
     }
 
     /// Records as a calendar of VEVENTs built from their fields (``ComponentBuilder``), each on
     /// the line of its record, with a VTIMEZONE built by libical for each zone named.
     private static func calendar(
         _ records: [RecordImport.Fields], name: String, stamp: LocalDateTime,
-        database: ZoneInfoDatabase, diagnostics: inout [Diagnostic], outlook: Bool
+        database: ZoneInfoDatabase, diagnostics: inout [Diagnostic],
+        outlook: (names: OutlookCSV.Names, zone: TargetZone)?
     ) throws(InputError) -> ICalDocument {
         func skipped(_ record: RecordImport.Fields, _ problem: RecordImport.Problem) -> Diagnostic {
             Diagnostic(
@@ -142,8 +147,10 @@ enum RecordReader {
         for (index, record) in records.enumerated() {
             do throws(RecordImport.Problem) {
                 let draft: EventDraft
-                if outlook, case .csv(let row) = record.storage {
-                    draft = try OutlookCSV.draft(row)
+                if let outlook, case .csv(let row) = record.storage {
+                    draft = OutlookCSV.zoned(
+                        try OutlookCSV.draft(row, names: outlook.names), in: outlook.zone,
+                        database: database)
                 } else {
                     draft = try RecordImport.draft(record) { database.zone(named: $0) != nil }
                 }
@@ -151,6 +158,16 @@ enum RecordReader {
             } catch {
                 diagnostics.append(skipped(record, error))
             }
+        }
+        if let outlook, drafts.contains(where: { !$0.draft.start.isDate }) {
+            let zone = outlook.zone.name
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .record, file: name, line: nil,
+                    message: "Outlook's rows name no zone",
+                    assumption: OutlookCSV.zoneName(outlook.zone, database: database) == nil
+                        ? "their times stay floating (\(zone) has no IANA name to write)"
+                        : "their times are read in \(zone), the --tz zone"))
         }
         RecordImport.matchSeries(&drafts)
         var events: [ICalComponent] = []

@@ -15,9 +15,12 @@ public enum CSVReader {
         public var description: String { "line \(line): \(message)" }
     }
 
-    /// Every record of `text`; blank lines are skipped.
+    /// Every record of `text`, its fields split at `separator` (`,`, or `;` and tab as
+    /// spreadsheets of some locales write them); blank lines are skipped.
     /// - Throws: ``Failure`` for a quoted field that is not closed or text after a closing quote.
-    public static func records(_ text: String) throws(Failure) -> [Record] {
+    public static func records(_ text: String, separator: Character = ",") throws(Failure)
+        -> [Record]
+    {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
@@ -61,7 +64,7 @@ public enum CSVReader {
                 } else {
                     throw Failure(line: line, message: "a quote inside an unquoted field")
                 }
-            case ",":
+            case separator:
                 finishField()
                 afterQuote = false
             case "\n", "\r\n", "\r":
@@ -81,5 +84,42 @@ public enum CSVReader {
         }
         if !field.isEmpty || !fields.isEmpty { finishRecord() }
         return records
+    }
+
+    /// The separator of the first line of `text`: of `,`, `;` and tab, the one found most
+    /// often outside quotes (a comma when none is).
+    public static func separator(of text: String) -> Character {
+        var counts: [Character: Int] = [:]
+        var quoted = false
+        for character in text {
+            if character == "\"" { quoted.toggle() }
+            if !quoted, character == "\n" || character == "\r\n" || character == "\r" { break }
+            if !quoted, character == "," || character == ";" || character == "\t" {
+                counts[character, default: 0] += 1
+            }
+        }
+        return counts.max { $0.value < $1.value || $0.value == $1.value && $0.key != "," }?.key
+            ?? ","
+    }
+
+    /// The text of CSV bytes: UTF-16 (little or big endian) when they begin with its byte
+    /// order mark, as Excel's "Unicode text" and some exports are, else UTF-8.
+    public static func text(of bytes: [UInt8]) -> String {
+        if bytes.count >= 2,
+            bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
+        {
+            let little = bytes[0] == 0xFF
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var index = 2
+            while index + 1 < bytes.count {
+                let (low, high) =
+                    little ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+                index += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -51,12 +51,15 @@ import Testing
     }
 
     /// The characters that end a content line, split it or open an escape, and a NUL.
-    private static let hostile: [Character] = ["\r", "\n", "\r\n", ":", ";", ",", "\"", "^", "\\", "\0", "\t", "\u{1B}", "a", "é", " "]
+    private static let hostile: [Character] = [
+        "\r", "\n", "\r\n", ":", ";", ",", "\"", "^", "\\", "\0", "\t", "\u{1B}", "a", "é", " ",
+    ]
 
     private static func randomText(_ generator: inout ZoneFuzzGenerator) -> String {
-        String((0..<Int.random(in: 1...12, using: &generator)).map { _ in
-            hostile.randomElement(using: &generator) ?? "a"
-        })
+        String(
+            (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                hostile.randomElement(using: &generator) ?? "a"
+            })
     }
 
     /// What a text is read back as: a line break is one LF, and the control characters no
@@ -116,7 +119,7 @@ import Testing
             }
             var diagnostics: [Diagnostic] = []
             let document = try RecordReader.read(
-                bytes, format: format, name: "records", stamp: stamp, database: .system,
+                bytes, format: format, name: "records", stamp: stamp, zone: .utc, database: .system,
                 diagnostics: &diagnostics)
             let reread = try DocumentReader.read(
                 .memory(name: "out", bytes: ICalWriter.write(document))
