@@ -78,6 +78,8 @@ public struct CalendarEvent: Sendable, Hashable {
     /// DTSTART as written (for an occurrence, its original start in the series' zone).
     public var originalStart: OriginalTime
     public var sequence: Int
+    /// The name of the calendar it came from: X-WR-CALNAME, else its directory's or file's.
+    public var calendar: String?
 
     /// Creates an event, checking its identity and interval.
     /// - Throws: ``CalendarEventsError/blankID(_:)`` for an empty id, and
@@ -90,7 +92,7 @@ public struct CalendarEvent: Sendable, Hashable {
         categories: [String] = [], organizer: Participant? = nil, attendees: [Participant] = [],
         resources: [String] = [], url: String? = nil, color: String? = nil,
         source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0,
-        hasUID: Bool = true
+        hasUID: Bool = true, calendar: String? = nil
     ) throws(CalendarEventsError) {
         let id = recurrenceId.map { "\(uid)#\($0.text)" } ?? uid
         guard !uid.allSatisfy(\.isWhitespace) else { throw .blankID(source) }
@@ -120,6 +122,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.source = source
         self.originalStart = originalStart
         self.sequence = sequence
+        self.calendar = calendar
     }
 
     /// The UID as written; nil when the VEVENT has none.

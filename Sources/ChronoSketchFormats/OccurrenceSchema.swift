@@ -36,6 +36,7 @@ public struct RecordField: Sendable {
     static let originalStart = RecordField("originalStart")
     static let originalZone = RecordField("originalZone")
     static let sequence = RecordField("sequence")
+    static let calendar = RecordField("calendar")
     static let duration = RecordField("duration")
     static let rrule = RecordField("rrule")
     static let rdate = RecordField("rdate")
@@ -84,6 +85,7 @@ public enum OccurrenceSchema {
         sink.field(.originalStart, event.originalStart.text)
         sink.field(.originalZone, event.originalStart.zoneName)
         sink.field(.sequence, event.sequence)
+        sink.field(.calendar, event.calendar)
         sink.field(.file, event.source.file)
         sink.field(.line, event.source.line)
     }

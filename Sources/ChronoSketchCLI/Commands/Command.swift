@@ -99,7 +99,12 @@ enum CommonOptions {
             "Keep events this person attends or organizes (an address, or part of a name). Each filter repeats: the values of one count when any matches, different filters all must."
     )
     /// The filters every reading command takes.
-    static let filters = [match, category, status, uid, attendee]
+    static let calendar = OptionSpec.value(
+        "calendar", "name", repeats: true,
+        help:
+            "Keep events of this calendar: its X-WR-CALNAME, else its directory's (a vdir's displayname or name) or file's name without extension (any case)."
+    )
+    static let filters = [match, category, status, uid, attendee, calendar]
 
     /// `--match`, `--category`, `--status`, `--uid`, `--attendee`, checked.
     static func filter(_ arguments: ParsedArguments) throws(UsageError) -> EventFilter {
@@ -110,7 +115,8 @@ enum CommonOptions {
         return EventFilter(
             texts: arguments.values[match.name] ?? [],
             categories: arguments.values[category.name] ?? [], statuses: statuses,
-            uids: arguments.values[uid.name] ?? [], people: arguments.values[attendee.name] ?? [])
+            uids: arguments.values[uid.name] ?? [], people: arguments.values[attendee.name] ?? [],
+            calendars: arguments.values[calendar.name] ?? [])
     }
     static let strict = OptionSpec.flag(
         "strict", help: "Fail the run (exit 2, nothing on stdout) when any event has an error.")
@@ -239,10 +245,29 @@ enum CommonOptions {
     static func readingOptions(_ arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> LoadOptions
     {
-        LoadOptions(
+        var options = LoadOptions(
             zone: try zone(arguments, environment: environment),
             wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
+        options.calendarNames = calendarNames(arguments)
+        return options
+    }
+
+    /// The calendar name of each file read from a directory given as an input (a vdir, as
+    /// vdirsyncer keeps one): the text of its `displayname` file, else the directory's name.
+    static func calendarNames(_ arguments: ParsedArguments) -> [String: String] {
+        var names: [String: String] = [:]
+        for path in arguments.positionals where path != "-" {
+            guard let files = calendarFiles(in: path) else { continue }
+            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let shown = (try? String(contentsOfFile: folder + "/displayname", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let name =
+                shown.flatMap { $0.isEmpty ? nil : $0 }
+                ?? (folder.split(separator: "/").last.map(String.init) ?? folder)
+            for file in files { names[file] = name }
+        }
+        return names
     }
 
     /// ``readingOptions(_:environment:)`` with the filters and the window of `--from`, `--to`

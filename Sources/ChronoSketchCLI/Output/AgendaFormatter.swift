@@ -30,6 +30,8 @@ enum AgendaFormatter {
     ) -> String {
         var text = language.timesIn(zone) + "\n"
         var byDay: [CivilDate: [(time: String, description: String)]] = [:]
+        // Events of several calendars say which each is of, as `[work]`.
+        let calendars = Set(events.compactMap(\.calendar))
         for event in events {
             let (first, last) = coveredDays(event.interval)
             var day = window.map { max(first, $0.lowerBound) } ?? first
@@ -43,8 +45,11 @@ enum AgendaFormatter {
                     day = last
                     continue
                 }
-                byDay[day, default: []].append(
-                    entry(event, on: day, first: first, last: last, language))
+                var row = entry(event, on: day, first: first, last: last, language)
+                if calendars.count > 1, let calendar = event.calendar {
+                    row.description += " [\(calendar.replacingNewlines())]"
+                }
+                byDay[day, default: []].append(row)
                 guard let next = try? day.adding(days: 1) else { break }
                 day = next
             }

@@ -5,6 +5,8 @@ import ChronoSketchSyntax
 package struct CalendarScope: Sendable {
     /// `X-WR-TIMEZONE`, the calendar-wide zone of Apple's and Google's exports.
     package var wrTimezone: String?
+    /// `X-WR-CALNAME`, the calendar's name in Apple's, Google's and Outlook's exports.
+    package var name: String?
     /// `METHOD`: an iTIP message (RFC 5546), where a VEVENT may lack DTSTART.
     var method: String?
     /// Embedded VTIMEZONEs by TZID.

@@ -9,6 +9,8 @@ import ChronoSketchSyntax
 /// VTIMEZONE wins over the IANA database. Every other component is let go once read.
 struct CalendarStream {
     let name: String
+    /// The name of its calendars that give none (X-WR-CALNAME).
+    let calendarName: String
     private var reader: any ComponentSource
     /// What the stream itself says (X-WR-TIMEZONE after an event).
     private var log = DiagnosticLog()
@@ -31,9 +33,10 @@ struct CalendarStream {
     init(
         reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
         comparesWithLibical: Bool = false, inspector: ComponentInspector? = nil,
-        progress: ReadProgress? = nil
+        progress: ReadProgress? = nil, calendarName: String? = nil
     ) throws(InputError) {
         name = source.name
+        self.calendarName = calendarName ?? Self.calendarName(of: source.name)
         reader = try ComponentSources.open(source, limits: limits, progress: progress)
         checker = ComponentChecker(
             file: source.name, scope: checks,
@@ -97,6 +100,8 @@ struct CalendarStream {
                 }
             case "METHOD":
                 scopes[current].method = text.uppercased()
+            case "X-WR-CALNAME":
+                scopes[current].name = text
             default:
                 break
             }
@@ -122,7 +127,8 @@ struct CalendarStream {
     private mutating func take(_ component: ICalComponent, scope: Int) {
         guard component.closing != .endOfInput else { return }
         scopes[scope].sawEvent = true
-        let source = EventSource(component, file: name, calendar: scope)
+        var source = EventSource(component, file: name, calendar: scope)
+        source.calendarName = scopes[scope].name ?? calendarName
         if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
             ready.append(source)
         } else {
@@ -159,4 +165,17 @@ struct CalendarStream {
 /// is read by the calling thread only once the stream has ended.
 package protocol ComponentInspector: AnyObject, Sendable {
     func inspect(_ item: ReaderItem)
+}
+
+extension CalendarStream {
+    /// The name of a calendar that gives none: its file's name without folder and extension
+    /// (`work` for `~/cal/work.ics`); standard input's as it is named.
+    static func calendarName(of input: String) -> String {
+        guard !input.hasPrefix("<") else { return input }
+        var name = input.split(separator: "/").last.map(String.init) ?? input
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            name = String(name[..<dot])
+        }
+        return name
+    }
 }

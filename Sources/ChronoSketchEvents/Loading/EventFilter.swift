@@ -15,21 +15,25 @@ public struct EventFilter: Sendable, Hashable {
     public var uids: [String] = []
     /// An attendee's or the organizer's address, or part of their name (CN).
     public var people: [String] = []
+    /// The name of the calendar it came from (``CalendarEvent/calendar``).
+    public var calendars: [String] = []
 
     public init(
         texts: [String] = [], categories: [String] = [], statuses: [String] = [],
-        uids: [String] = [], people: [String] = []
+        uids: [String] = [], people: [String] = [], calendars: [String] = []
     ) {
         self.texts = texts.map { $0.lowercased() }
         self.categories = categories.map { $0.lowercased() }
         self.statuses = statuses.map { $0.uppercased() }
         self.uids = uids
         self.people = people.map { Self.address($0.lowercased()) }
+        self.calendars = calendars.map { $0.lowercased() }
     }
 
     /// Whether nothing is asked for.
     public var isEmpty: Bool {
         texts.isEmpty && categories.isEmpty && statuses.isEmpty && uids.isEmpty && people.isEmpty
+            && calendars.isEmpty
     }
 
     public func matches(_ event: CalendarEvent) -> Bool {
@@ -50,6 +54,10 @@ public struct EventFilter: Sendable, Hashable {
         }
         if !uids.isEmpty {
             guard let uid = event.writtenUID, uids.contains(uid) else { return false }
+        }
+        if !calendars.isEmpty {
+            guard let calendar = event.calendar?.lowercased(), calendars.contains(calendar)
+            else { return false }
         }
         if !people.isEmpty {
             let participants = event.attendees + [event.organizer].compactMap { $0 }

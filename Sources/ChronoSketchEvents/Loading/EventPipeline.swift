@@ -84,7 +84,8 @@ package struct EventPipeline {
                     try CalendarStream(
                         reading: readable, limits: options.limits, checks: options.checks,
                         comparesWithLibical: options.comparesWithLibical,
-                        inspector: options.inspector, progress: options.progress))
+                        inspector: options.inspector, progress: options.progress,
+                        calendarName: options.calendarNames[input.name]))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 while let item = try stream.next() {
                     let source = item.source

@@ -25,6 +25,9 @@ public struct LoadOptions: Sendable {
     public var wrTimezone: WRTimezonePolicy
     /// The occurrences looked at, besides the window.
     public var filter = EventFilter()
+    /// The calendar name of inputs read from a directory (a vdir), by input name: the
+    /// directory's `displayname`, else its name. Other inputs go by their file name.
+    public var calendarNames: [String: String] = [:]
     public var limits: ReadLimits
     public var expansion: ExpansionLimits
     /// What the checks report (``CheckScope``): `.events` unless set.

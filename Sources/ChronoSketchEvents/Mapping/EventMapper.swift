@@ -109,7 +109,8 @@ final class EventMapper {
             categories: template.categories, organizer: template.organizer,
             attendees: template.attendees, resources: template.resources, url: template.url,
             color: template.color, source: location, originalStart: originalStart,
-            sequence: template.sequence, hasUID: template.uid != nil)
+            sequence: template.sequence, hasUID: template.uid != nil,
+            calendar: template.calendarName)
     }
 
     // MARK: - Times
@@ -135,7 +136,8 @@ final class EventMapper {
                         .inserted
                     {
                         log.warn(
-                            context.source, .unknownTimeZone, time.line, "Unknown time zone '\(tzid)'",
+                            context.source, .unknownTimeZone, time.line,
+                            "Unknown time zone '\(tzid)'",
                             "times with this TZID are kept floating")
                     }
                     return .floating(wallClock)
@@ -188,7 +190,8 @@ final class EventMapper {
                 "read as \(shown)")
         case .fold:
             log.warn(
-                source, .ambiguousTime, line, "\(wallClock) occurs twice in \(zone.identifier) (clocks move back)",
+                source, .ambiguousTime, line,
+                "\(wallClock) occurs twice in \(zone.identifier) (clocks move back)",
                 "read as the first occurrence")
         }
         return .instant(utc: utc, zone: zone)
@@ -246,7 +249,8 @@ final class EventMapper {
             case .dateTime(let time, _):
                 end = time.secondOfDay == 0 ? time.date : try time.date.adding(days: 1)
                 log.warn(
-                    source, .mixedTimes, dtend.line, "DTEND \(time) is a date-time but DTSTART is a date",
+                    source, .mixedTimes, dtend.line,
+                    "DTEND \(time) is a date-time but DTSTART is a date",
                     "read as the date \(end)")
             }
         } else if let duration = source.duration, !duration.value.isNegative {
@@ -283,7 +287,8 @@ final class EventMapper {
             if case .date(let date) = end {
                 end = sameKind(as: start, wallClock: LocalDateTime(startOf: date))
                 log.warn(
-                    source, .mixedTimes, dtend.line, "DTEND \(date) is a date but DTSTART is a date-time",
+                    source, .mixedTimes, dtend.line,
+                    "DTEND \(date) is a date but DTSTART is a date-time",
                     "read as \(date)T00:00")
             }
         } else if let duration = source.duration {
@@ -449,7 +454,9 @@ final class EventMapper {
     func status(_ source: EventSource, log: inout DiagnosticLog) -> EventStatus? {
         guard let (value, line) = source.status else { return nil }
         guard let status = EventStatus(rawValue: value) else {
-            log.warn(source, .unknownEnumeration, line, "Unknown STATUS '\(value)' for a VEVENT", "STATUS ignored")
+            log.warn(
+                source, .unknownEnumeration, line, "Unknown STATUS '\(value)' for a VEVENT",
+                "STATUS ignored")
             return nil
         }
         return status
@@ -458,7 +465,8 @@ final class EventMapper {
     func transparency(_ source: EventSource, log: inout DiagnosticLog) -> Transparency {
         guard let (value, line) = source.transparency else { return .opaque }
         guard let transparency = Transparency(rawValue: value) else {
-            log.warn(source, .unknownEnumeration, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
+            log.warn(
+                source, .unknownEnumeration, line, "Unknown TRANSP '\(value)'", "read as OPAQUE")
             return .opaque
         }
         return transparency

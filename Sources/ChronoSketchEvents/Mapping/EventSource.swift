@@ -43,6 +43,8 @@ package struct EventSource: Sendable {
     package var line: Int
     /// Which VCALENDAR of the file it came from.
     package var calendar: Int
+    /// The name of that calendar (``CalendarEvent/calendar``).
+    package var calendarName: String?
     package var sequence = 0
     package var stamp: ICalDateTime?
     package var start: TimeProperty?
