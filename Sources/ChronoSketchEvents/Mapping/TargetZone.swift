@@ -5,7 +5,7 @@ import ChronoSketchSyntax
 public struct TargetZone: Sendable {
     /// An IANA name (`Europe/Berlin`), `UTC`, or a POSIX TZ string taken from `TZ`.
     public let name: String
-    let rules: any ZoneRules
+    package let rules: any ZoneRules
 
     init(rules: any ZoneRules) {
         name = Self.utcNames.contains(rules.identifier) ? "UTC" : rules.identifier

@@ -24,6 +24,11 @@ struct SlotsCommand: Command {
         help:
             "Over several days, the weekdays to look at: names or ranges, such as mon-fri or mo,we,fr. (default: every day)"
     )
+    static let hours = OptionSpec.value(
+        "hours", "[name=]HH:MM-HH:MM[@zone]", repeats: true,
+        help:
+            "Working hours of one person, on the clock of a zone: work.ics=09-17@Europe/Berlin, or 9-17@America/New_York (the zone defaults to --tz; the name labels what a slot falls outside). Repeat for each person: slots are offered only inside everyone's hours."
+    )
     static let first = OptionSpec.value(
         "first", "n", help: "Over several days, stop after the first n free slots.")
     static let format = OptionSpec.value(
@@ -45,7 +50,7 @@ struct SlotsCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [LayoutOptions.date]
             + CommonOptions.window.filter { $0.name != "today" && $0.name != "for" } + [
-                between, every, length, duration, weekdays, first,
+                between, every, length, duration, weekdays, hours, first,
             ] + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
@@ -65,6 +70,8 @@ struct SlotsCommand: Command {
     let step: Int
     let length: Int
     let format: Format
+    /// Each person's working hours (`--hours`): a label, minutes after 00:00 and a zone.
+    let workingHours: [(label: String, range: (from: Int, to: Int), zone: any ZoneRules)]
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -73,6 +80,32 @@ struct SlotsCommand: Command {
         busy = try BusyOptions(arguments, dates: dates)
         date = try CommonOptions.date(arguments, LayoutOptions.date, dates) ?? dates.today
         range = try Self.range(arguments.value(Self.between.name) ?? "09:00-17:00")
+        let targetZone = layout.zone
+        workingHours = try (arguments.values[Self.hours.name] ?? []).map {
+            text throws(UsageError) in
+            var rest = Substring(text)
+            var label: String?
+            if let equals = rest.lastIndex(of: "=") {
+                label = String(rest[..<equals])
+                rest = rest[rest.index(after: equals)...]
+            }
+            var zone = targetZone.rules
+            var zoneName = targetZone.name
+            if let at = rest.firstIndex(of: "@") {
+                zoneName = String(rest[rest.index(after: at)...])
+                guard let named = ZoneInfoDatabase.system.zone(named: zoneName) else {
+                    throw .invalidValue(
+                        text, for: Self.hours,
+                        "'\(zoneName)' is not an IANA zone such as Europe/Berlin")
+                }
+                zone = named
+                rest = rest[..<at]
+            }
+            let range = try Self.range(String(rest))
+            let shown =
+                "\(ClockText.hoursAndMinutes(range.from))-\(ClockText.hoursAndMinutes(range.to)) \(zoneName)"
+            return ((label.map { "\($0) " } ?? "") + shown, range, zone)
+        }
         step = try BusyOptions.duration(arguments, Self.every) ?? 1_800
         let length = try BusyOptions.duration(arguments, Self.length)
         let needed = try BusyOptions.duration(arguments, Self.duration)
@@ -175,9 +208,10 @@ struct SlotsCommand: Command {
         var load = layout.load
         (load.from, load.to) = (from, to)
         guard
-            let (loaded, windows) = CommandLoading.busy(
+            let (loaded, blocked) = CommandLoading.busy(
                 inputs, busy, options: load, strict: layout.strict, command: "ics slots", io: io)
         else { return .unusableInput }
+        let windows = blocked + outsideWorkingHours(from: from, to: to)
         if let days {
             return freeSlots(days, loaded: loaded, windows: windows, inputs: inputs, io: io)
         }
@@ -193,6 +227,33 @@ struct SlotsCommand: Command {
             case .json: output.write(bytes: json(slots, zone: loaded.zone))
             }
         }
+    }
+
+    /// The time outside each person's working hours (`--hours`), from `from` to `to` on the
+    /// person's clock, as windows nothing may be booked into: from the end of one working
+    /// day to the start of the next, on instants, so that hours kept in New York are New
+    /// York's across every clock change of either zone.
+    private func outsideWorkingHours(from: CivilDate, to: CivilDate) -> [BlockedWindow] {
+        var windows: [BlockedWindow] = []
+        for (label, range, zone) in workingHours {
+            var day = (try? from.adding(days: -1)) ?? from
+            while day <= to, let next = try? day.adding(days: 1) {
+                defer { day = next }
+                let start = zone.utcSeconds(
+                    forLocal: LocalDateTime(startOf: day).secondsSinceEpoch + range.to * 60)
+                let end = zone.utcSeconds(
+                    forLocal: LocalDateTime(startOf: next).secondsSinceEpoch + range.from * 60)
+                guard end > start, let instants = try? InstantInterval(start: start, end: end),
+                    let wallStart = try? layout.zone.wallClock(atUTC: start),
+                    let wallEnd = try? layout.zone.wallClock(atUTC: end),
+                    let window = try? BlockedWindow(
+                        id: "hours:\(label):\(day)", title: "outside working hours \(label)",
+                        start: wallStart, end: wallEnd, instants: instants)
+                else { continue }
+                windows.append(window)
+            }
+        }
+        return windows
     }
 
     private func text(_ slots: [Slot], zone: String) -> String {
