@@ -25,6 +25,12 @@ struct EventsCommand: Command {
             "text (an agenda), json (an array), ndjson (one object a line) or csv. (default: text)"
     ).choosing(Format.self)
 
+    static let template = OptionSpec.value(
+        "template", "text",
+        help:
+            "One line per occurrence instead of the agenda: {field} of the JSON schema, {start:%H:%M} and {end:…} with %Y %m %d %H %M %S %a %A %b %B, {{ and }} for braces; such as '{start:%a %H:%M} {title} [{calendar}]'."
+    )
+
     static let spec = CommandSpec(
         name: "events",
         abstract: "List the events of calendars as intervals with exclusive ends.",
@@ -43,7 +49,8 @@ struct EventsCommand: Command {
             CommonOptions.today,
             CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
-            CommonOptions.zone, format, order, CommonOptions.records, CommonOptions.rawCSV,
+            CommonOptions.zone, format, template, order, CommonOptions.records,
+            CommonOptions.rawCSV,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.wrTimezone,
             CommonOptions.language,
@@ -60,6 +67,7 @@ struct EventsCommand: Command {
     let outputPath: String?
     let columns: CSVColumns
     let records: RecordKind
+    let lineTemplate: OccurrenceTemplate?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -76,6 +84,18 @@ struct EventsCommand: Command {
                 "file", for: Self.order, "file order writes json, ndjson or csv; add --format")
         }
         records = try CommonOptions.records(arguments, textOutput: format == .text)
+        let chosen = try CommonOptions.language(arguments, environment: environment)
+        lineTemplate = try arguments.value(Self.template.name).map {
+            text throws(UsageError) in
+            do throws(TemplateError) {
+                return try OccurrenceTemplate(text, language: chosen)
+            } catch {
+                throw .invalidValue(text, for: Self.template, error.reason)
+            }
+        }
+        if lineTemplate != nil, format != .text {
+            throw .contradiction("--template", "--format \(format.rawValue)")
+        }
         if records == .series, arguments.value(Self.order.name) != nil {
             throw .contradiction("--records series", "--order")
         }
@@ -112,6 +132,10 @@ struct EventsCommand: Command {
     }
 
     private func write(_ loaded: LoadedCalendar, to output: any TextOutput) {
+        if let lineTemplate {
+            output.write(loaded.events.map { lineTemplate.line($0) + "\n" }.joined())
+            return
+        }
         output.write(
             AgendaFormatter.format(
                 loaded.events, zone: loaded.zone, language: language, days: windowDays))
