@@ -17,16 +17,8 @@ if [ ! -d "$corpus" ]; then
     echo "differential test skipped: no corpus at $corpus"
     exit 0
 fi
-mkdir -p "$work"
-if [ ! -x "$work/venv/bin/python" ]; then
-    if ! python3 -m venv "$work/venv" >"$work/venv.log" 2>&1 \
-        || ! "$work/venv/bin/pip" install --quiet -r Differential/requirements.txt \
-            >>"$work/venv.log" 2>&1; then
-        echo "differential test skipped: the Python packages could not be installed (see $work/venv.log)"
-        rm -rf "$work/venv"
-        exit 0
-    fi
-fi
+. Scripts/python-venv.sh
+python_venv "$work" Differential/requirements.txt "differential test" || exit 0
 swift build --product ics >/dev/null || exit 1
 ics=$(swift build --show-bin-path)/ics
 find "$corpus" -name '*.ics' | sort > "$work/files.txt"
