@@ -14,9 +14,10 @@ public enum RecordKind: String, Sendable, CaseIterable {
 /// same VEVENTs: same UIDs, rules and instants.
 ///
 /// Times are written on the wall clock of the zone their TZID names, by its IANA name (a
-/// Windows, prefixed or dashed TZID by the IANA zone it is read as). A zone that only the
-/// calendar's VTIMEZONE defines has no name a reader can look up: such times are written
-/// in UTC, said once per zone. An X-WR-TIMEZONE is applied to the floating times of its
+/// Windows, prefixed or dashed TZID by the IANA zone it is read as), when the calendar's
+/// VTIMEZONE for it, if any, keeps that zone's clock over the event's years. A VTIMEZONE
+/// that keeps no IANA zone's clock cannot be named in a record: its times are written in UTC,
+/// said once per zone. An X-WR-TIMEZONE is applied to the floating times of its
 /// calendar as a merge applies it (``CalendarZoneInMerge``), since a record carries no
 /// calendar. What a record has no field for (other components, a second RRULE, EXRULE,
 /// alarms, properties outside the schema) is left out; the first three are said.
