@@ -3,7 +3,9 @@ import ChronoSketchCore
 /// What an event is filed under: the rows of a timeline and their groups, or the resources
 /// conflicts are found per.
 public enum EventKey: String, Sendable, Hashable, CaseIterable {
-    /// Each ATTENDEE address (compared without case), labelled with its CN when there is one.
+    /// Each person at the event: its ATTENDEE addresses and its ORGANIZER's (Outlook leaves
+    /// the organizer out of ATTENDEE), but those whose PARTSTAT is DECLINED; compared
+    /// without case, each once, labelled with its CN when there is one.
     case attendee
     /// The ORGANIZER address.
     case organizer
@@ -31,7 +33,12 @@ public enum EventKey: String, Sendable, Hashable, CaseIterable {
             }
         }
         switch self {
-        case .attendee: return people(event.attendees)
+        case .attendee:
+            var seen: Set<String> = []
+            let present = (event.attendees + [event.organizer].compactMap { $0 }).filter {
+                $0.status?.uppercased() != "DECLINED"
+            }
+            return people(present).filter { seen.insert($0.key).inserted }
         case .organizer: return people(event.organizer.map { [$0] } ?? [])
         case .location: return texts(event.location.map { [$0] } ?? [])
         case .resource: return texts(event.resources)
