@@ -54,6 +54,8 @@ public enum ZoneResolution: Sendable, Hashable {
 package final class ZoneResolver {
     private let database: ZoneInfoDatabase
     private var cache: [Key: (zone: (any ZoneRules)?, source: ZoneResolution?)] = [:]
+    /// ``ianaName(_:)`` of each TZID asked, nil for one that names no zone outside a calendar.
+    private var ianaNames: [String: String?] = [:]
 
     private struct Key: Hashable {
         var file: Int
@@ -83,8 +85,10 @@ package final class ZoneResolver {
     /// the zone a Windows, prefixed or dashed name is read as; nil for a name only a
     /// VTIMEZONE defines.
     package func ianaName(_ tzid: String) -> String? {
-        guard let found = external(tzid) else { return nil }
-        return found.source.ianaName ?? tzid
+        if let known = ianaNames[tzid] { return known }
+        let name = external(tzid).map { $0.source.ianaName ?? tzid }
+        ianaNames[tzid] = .some(name)
+        return name
     }
 
     private func lookUp(_ tzid: String, scope: CalendarScope) -> (
