@@ -64,22 +64,68 @@ public struct CalendarEvent: Sendable, Hashable {
     /// The zone the interval was converted to, nil when it is floating or all-day.
     public var zone: String?
     public var location: String?
-    public var description: String?
     public var status: EventStatus?
     public var transparency: Transparency
-    public var categories: [String]
-    public var organizer: Participant?
-    public var attendees: [Participant]
-    public var resources: [String]
-    public var url: String?
-    /// The RFC 7986 COLOR, a CSS colour name or `#rrggbb`.
-    public var color: String?
     public var source: SourceLocation
     /// DTSTART as written (for an occurrence, its original start in the series' zone).
     public var originalStart: OriginalTime
     public var sequence: Int
     /// The name of the calendar it came from: X-WR-CALNAME, else its directory's or file's.
     public var calendar: String?
+    /// What layout and conflicts do not read, boxed so that an event is small to hold, copy
+    /// and sort; events with none of it share one empty box.
+    private var extras: ExtrasBox
+
+    public var description: String? {
+        get { extras.value.description }
+        set { change { $0.description = newValue } }
+    }
+    public var categories: [String] {
+        get { extras.value.categories }
+        set { change { $0.categories = newValue } }
+    }
+    public var organizer: Participant? {
+        get { extras.value.organizer }
+        set { change { $0.organizer = newValue } }
+    }
+    public var attendees: [Participant] {
+        get { extras.value.attendees }
+        set { change { $0.attendees = newValue } }
+    }
+    public var resources: [String] {
+        get { extras.value.resources }
+        set { change { $0.resources = newValue } }
+    }
+    public var url: String? {
+        get { extras.value.url }
+        set { change { $0.url = newValue } }
+    }
+    /// The RFC 7986 COLOR, a CSS colour name or `#rrggbb`.
+    public var color: String? {
+        get { extras.value.color }
+        set { change { $0.color = newValue } }
+    }
+
+    private mutating func change(_ body: (inout Extras) -> Void) {
+        var value = extras.value
+        body(&value)
+        extras = ExtrasBox.holding(value)
+    }
+
+    /// The same event without what layout and conflicts do not read: description, URL and
+    /// colour, and the people, categories and resources unless asked to keep them.
+    public func trimmed(keepingPeople: Bool, categories: Bool, resources: Bool) -> CalendarEvent {
+        var kept = Extras()
+        if keepingPeople {
+            kept.organizer = organizer
+            kept.attendees = attendees
+        }
+        if categories { kept.categories = self.categories }
+        if resources { kept.resources = self.resources }
+        var event = self
+        event.extras = ExtrasBox.holding(kept)
+        return event
+    }
 
     /// Creates an event, checking its identity and interval.
     /// - Throws: ``CalendarEventsError/blankID(_:)`` for an empty id, and
@@ -110,15 +156,12 @@ public struct CalendarEvent: Sendable, Hashable {
         self.instants = instants
         self.zone = zone
         self.location = location
-        self.description = description
         self.status = status
         self.transparency = transparency
-        self.categories = categories
-        self.organizer = organizer
-        self.attendees = attendees
-        self.resources = resources
-        self.url = url
-        self.color = color
+        self.extras = ExtrasBox.holding(
+            Extras(
+                description: description, categories: categories, organizer: organizer,
+                attendees: attendees, resources: resources, url: url, color: color))
         self.source = source
         self.originalStart = originalStart
         self.sequence = sequence
@@ -155,5 +198,39 @@ public struct CalendarEvent: Sendable, Hashable {
             if lhs.timed != rhs.timed { return !lhs.timed }
             return lhs.id < rhs.id
         }
+    }
+}
+
+/// The fields of a ``CalendarEvent`` kept out of line.
+private struct Extras: Sendable, Hashable {
+    var description: String?
+    var categories: [String] = []
+    var organizer: Participant?
+    var attendees: [Participant] = []
+    var resources: [String] = []
+    var url: String?
+    var color: String?
+}
+
+/// An immutable box of ``Extras``, compared by its contents.
+private final class ExtrasBox: Sendable, Hashable {
+    static let empty = ExtrasBox(Extras())
+    let value: Extras
+
+    private init(_ value: Extras) {
+        self.value = value
+    }
+
+    /// A box holding `value`: the shared empty one when it is empty.
+    static func holding(_ value: Extras) -> ExtrasBox {
+        value == empty.value ? empty : ExtrasBox(value)
+    }
+
+    static func == (lhs: ExtrasBox, rhs: ExtrasBox) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        value.hash(into: &hasher)
     }
 }

@@ -12,12 +12,14 @@ public enum CalendarLoader {
     /// cannot be used at all is left out and named in ``LoadedCalendar/unusableInputs``.
     /// - Throws: ``InputError`` when the events cannot be put in order (a blank id).
     /// - Complexity: O(n log n) in the events read.
+    /// - Parameter trim: what of each event is kept, as soon as it is mapped (a report that
+    ///   reads only times and a few fields leaves out the rest); the whole event by default.
     public static func load(
-        _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system
+        _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system,
+        trimming trim: @escaping (CalendarEvent) -> CalendarEvent = { $0 }
     ) throws(InputError) -> LoadedCalendar {
-        let (kept, diagnostics, unusable) = load(inputs, options: options, database: database) {
-            $0
-        }
+        let (kept, diagnostics, unusable) = load(
+            inputs, options: options, database: database, keeping: trim)
         let events: CalendarEvents
         do {
             events = try CalendarEvents(kept)
@@ -40,7 +42,7 @@ public enum CalendarLoader {
         keeping keep: @escaping (CalendarEvent) -> Kept
     ) -> (kept: [Kept], diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var pipeline = EventPipeline(
-            inputs, options: options, database: database, release: .atEnd,
+            inputs, options: options, database: database, release: release(inputs, options),
             prepare: eventInput(zone: options.zone))
         var newest = NewestEvents(keeping: keep)
         var (logs, unusable) = pipeline.run(into: &newest)
@@ -66,16 +68,23 @@ public enum CalendarLoader {
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system,
         emit: @escaping (CalendarEvent) -> Void
     ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
-        let release: SeriesAssembly.Release =
-            SeriesPlan(inputs, limits: options.limits).map {
-                .whenComplete($0, holdingOpenEnded: options.to == nil)
-            } ?? .atEnd
         var pipeline = EventPipeline(
-            inputs, options: options, database: database, release: release,
+            inputs, options: options, database: database, release: release(inputs, options),
             prepare: eventInput(zone: options.zone))
         var sink = EventsInFileOrder(emit: emit)
         let (logs, unusable) = pipeline.run(into: &sink)
         return (logs.flatMap(\.diagnostics), unusable)
+    }
+
+    /// When a series is expanded: once its last VEVENT has been read, by a quick first pass
+    /// (``SeriesPlan``) over inputs that can be read twice, so that only series still missing
+    /// an override are held; else at the end.
+    private static func release(_ inputs: [InputSource], _ options: LoadOptions)
+        -> SeriesAssembly.Release
+    {
+        SeriesPlan(inputs, limits: options.limits).map {
+            .whenComplete($0, holdingOpenEnded: options.to == nil)
+        } ?? .atEnd
     }
 
     /// How an input of records or jCal is made `.ics` for the pipeline

@@ -48,6 +48,8 @@ public struct ConversionOptions: Sendable {
     public var dedupe = false
     /// What JSON, NDJSON and CSV records stand for: each occurrence, or each VEVENT.
     public var records = RecordKind.occurrences
+    /// Bytes of occurrence records kept in memory before sorted runs go to a temporary file.
+    public var memory = OccurrenceRecords.defaultMemory
 
     public init(
         from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
@@ -63,16 +65,12 @@ public struct ConversionOptions: Sendable {
 
 /// The occurrences `convert --to json|ndjson|csv` writes, sorted, and what was found on the way.
 public struct ConversionResult: Sendable {
-    let records: OccurrenceRecords
-    let sorted: [OccurrenceRecords.Record]
+    public let records: OccurrenceRecords
+    /// The records in the order they are written (``OccurrenceRecords/write(_:to:)``).
+    public let sorted: [OccurrenceRecords.Record]
     public var diagnostics: [Diagnostic]
     /// The inputs that could not be used at all, left out of the output.
     public var unusableInputs: [InputError]
-
-    /// Hands the output to `emit` in pieces.
-    public func write(to emit: ([UInt8]) -> Void) {
-        records.write(sorted, to: emit)
-    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -251,7 +249,7 @@ public enum Converter {
         let format = OccurrenceFormat(rawValue: options.to.rawValue) ?? .json
         let (records, sorted, found, failed) = OccurrenceRecords.load(
             sources, options: options.load, format: format, columns: options.columns,
-            database: database)
+            memory: options.memory, database: database)
         return ConversionResult(
             records: records, sorted: sorted, diagnostics: logs.flatMap(\.diagnostics) + found,
             unusableInputs: inInputOrder(failures + failed, inputs))

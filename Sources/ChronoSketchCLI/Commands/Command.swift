@@ -189,6 +189,37 @@ enum CommonOptions {
         "max-iterations", "n",
         help: "Most recurrence-rule steps for one series, instances or not. (default: 1000000)")
 
+    static let memory = OptionSpec.value(
+        "memory", "size",
+        help:
+            "Records a sorted listing keeps in memory before it writes sorted runs to a temporary file in $TMPDIR and merges them: bytes, or with K, M, G or T (powers of 1024). (default: 32M)"
+    )
+
+    /// The `--memory` budget in bytes: a whole number with an optional K, M, G or T (KiB, MiB,
+    /// GiB, KB, MB, GB read the same: powers of 1024, as sort(1) reads them).
+    static func memory(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = arguments.value(memory.name) else {
+            return OccurrenceRecords.defaultMemory
+        }
+        let units: [(suffixes: [String], shift: Int)] = [
+            (["K", "KB", "KIB"], 10), (["M", "MB", "MIB"], 20), (["G", "GB", "GIB"], 30),
+            (["T", "TB", "TIB"], 40),
+            (["", "B"], 0),
+        ]
+        let upper = text.uppercased()
+        for (suffixes, shift) in units {
+            for suffix in suffixes where upper.hasSuffix(suffix) {
+                let number = upper.dropLast(suffix.count)
+                guard let value = Int(number), value > 0, value <= Int.max >> (shift + 1) else {
+                    continue
+                }
+                return value << shift
+            }
+        }
+        throw .invalidValue(
+            text, for: memory, "expected a size greater than 0, such as 500M or 2G")
+    }
+
     /// The expansion limits, defaults replaced by the options given.
     static func expansionLimits(_ arguments: ParsedArguments) throws(UsageError) -> ExpansionLimits
     {

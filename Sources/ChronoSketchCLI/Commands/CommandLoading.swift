@@ -54,11 +54,12 @@ enum CommandLoading {
     /// exit status 2 (``ExitStatus/noting(_:)``).
     static func events(
         _ inputs: [InputSource], options: LoadOptions, strict: Bool, command: String,
-        io: CommandIO
+        io: CommandIO, trimming trim: @escaping (CalendarEvent) -> CalendarEvent = { $0 }
     ) -> LoadedCalendar? {
         let loaded: LoadedCalendar
         do {
-            loaded = try CalendarLoader.load(inputs, options: options.reporting(to: io))
+            loaded = try CalendarLoader.load(
+                inputs, options: options.reporting(to: io), trimming: trim)
         } catch {
             DiagnosticPrinter.print(error, to: io)
             return nil
@@ -71,13 +72,16 @@ enum CommandLoading {
 
     /// The events of `inputs` and the blocked windows, each read with `options` and reported;
     /// nil when the run must stop with exit status 2.
+    /// Each event keeps only what busy time reads and what `key` files it under
+    /// (``CalendarEvent/busyTime(filedBy:)``).
     static func busy(
         _ inputs: [InputSource], _ busy: BusyOptions, options: LoadOptions, strict: Bool,
-        command: String, io: CommandIO
+        command: String, io: CommandIO, filedBy key: EventKey? = nil
     ) -> (calendar: LoadedCalendar, windows: [BlockedWindow])? {
         guard
             let calendar = events(
-                inputs, options: options, strict: strict, command: command, io: io),
+                inputs, options: options, strict: strict, command: command, io: io,
+                trimming: { $0.busyTime(filedBy: key) }),
             let windows = blockedWindows(busy, options: options, io: io)
         else { return nil }
         return (calendar, windows)
@@ -100,6 +104,30 @@ enum CommandLoading {
             }
         }
         return windows
+    }
+}
+
+extension CommandLoading {
+    /// Writes a sorted listing of records to `-o` or standard output. When its records could
+    /// not all go to disk, says so (they stayed in memory); when a run cannot be read back,
+    /// the output is abandoned with an error (exit status 2).
+    static func write(
+        _ records: OccurrenceRecords, _ sorted: [OccurrenceRecords.Record],
+        unusable: [InputError], outputPath: String?, command: String, io: CommandIO
+    ) -> ExitStatus {
+        if let failure = records.spillFailure {
+            io.standardError.write(
+                "\(command): warning: \(failure.description); the records stay in memory\n")
+        }
+        return OutputTarget.stream(outputPath, io: io) { output in
+            do throws(SpillFailure) {
+                try records.write(sorted) { output.write(bytes: $0) }
+            } catch {
+                io.standardError.write("\(command): error: \(error.description)\n")
+                return .unusableInput
+            }
+            return ExitStatus.success.noting(unusable)
+        }
     }
 }
 

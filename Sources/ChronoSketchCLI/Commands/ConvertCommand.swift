@@ -53,7 +53,7 @@ struct ConvertCommand: Command {
         ),
         options: [
             format, sourceFormat, CommonOptions.output, CommonOptions.records, columns,
-            CommonOptions.rawCSV, dedupe,
+            CommonOptions.rawCSV, CommonOptions.memory, dedupe,
             CommonOptions.from, target,
             CommonOptions.days, CommonOptions.length, CommonOptions.today,
             CommonOptions.weekStartOption,
@@ -123,6 +123,7 @@ struct ConvertCommand: Command {
             to: targetFormat,
             columns: columns, load: load, stamp: Self.stamp(environment))
         options.dedupe = arguments.isSet(Self.dedupe.name)
+        options.memory = try CommonOptions.memory(arguments)
         options.records = try CommonOptions.records(
             arguments, textOutput: targetFormat == .ics || targetFormat == .jcal)
         strict = arguments.isSet(CommonOptions.strict.name)
@@ -154,11 +155,9 @@ struct ConvertCommand: Command {
                 result.diagnostics, unusable: result.unusableInputs, inputs: inputs.count,
                 strict: strict, command: "ics convert", io: io)
         else { return .unusableInput }
-        return OutputTarget.write(
-            outputPath, io: io, unusable: result.unusableInputs
-        ) { output in
-            result.write { output.write(bytes: $0) }
-        }
+        return CommandLoading.write(
+            result.records, result.sorted, unusable: result.unusableInputs,
+            outputPath: outputPath, command: "ics convert", io: io)
     }
 
     /// `.ics`, jCal and series records, written as the inputs are read.

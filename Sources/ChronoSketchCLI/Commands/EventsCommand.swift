@@ -50,7 +50,7 @@ struct EventsCommand: Command {
             CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
             CommonOptions.zone, format, template, order, CommonOptions.records,
-            CommonOptions.rawCSV,
+            CommonOptions.rawCSV, CommonOptions.memory,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.wrTimezone,
             CommonOptions.language,
@@ -68,6 +68,8 @@ struct EventsCommand: Command {
     let columns: CSVColumns
     let records: RecordKind
     let lineTemplate: OccurrenceTemplate?
+    /// Bytes of records a sorted listing keeps in memory before it spills.
+    let memory: Int
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -79,6 +81,7 @@ struct EventsCommand: Command {
                 "csv": [.csv],
             ])
         order = try CommonOptions.choice(arguments, Self.order, default: .start)
+        memory = try CommonOptions.memory(arguments)
         if order == .file, format == .text {
             throw .invalidValue(
                 "file", for: Self.order, "file order writes json, ndjson or csv; add --format")
@@ -169,16 +172,16 @@ struct EventsCommand: Command {
         -> ExitStatus
     {
         let (records, sorted, diagnostics, unusable) = OccurrenceRecords.load(
-            inputs, options: options.reporting(to: io), format: format, columns: columns)
+            inputs, options: options.reporting(to: io), format: format, columns: columns,
+            memory: memory)
         guard
             CommandLoading.report(
                 diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
                 command: "ics events", io: io)
         else { return .unusableInput }
-        return OutputTarget.write(outputPath, io: io, unusable: unusable) {
-            output in
-            records.write(sorted) { output.write(bytes: $0) }
-        }
+        return CommandLoading.write(
+            records, sorted, unusable: unusable, outputPath: outputPath, command: "ics events",
+            io: io)
     }
 
     /// `--order file`: each occurrence written as it is read; diagnostics follow the data.

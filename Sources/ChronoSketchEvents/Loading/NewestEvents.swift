@@ -1,5 +1,6 @@
 import ChronoSketchCore
 import ChronoSketchSyntax
+import Foundation
 
 /// The sink of a sorted load: keeps, of every id, the newest version (highest SEQUENCE, then
 /// latest DTSTAMP, then last read), and of those in the window what `keep` makes of them, in
@@ -9,8 +10,11 @@ package struct NewestEvents<Kept>: EventSink {
     /// The versions and the choice between them, apart from what is kept: that part knows no
     /// `Kept`, so it is compiled for its own types rather than for any.
     private var versions = EventVersions()
-    /// What was kept of each version, by its index; nil for an event outside the window.
-    private var kept: [Kept?] = []
+    /// What was kept of each version, by its index in chunks (which never copy to grow);
+    /// nil for an event outside the window.
+    private var kept: [[Kept?]] = []
+    private var count = 0
+    private static var chunkShift: Int { 14 }
 
     package init(keeping keep: @escaping (CalendarEvent) -> Kept) {
         self.keep = keep
@@ -21,7 +25,12 @@ package struct NewestEvents<Kept>: EventSink {
         logs: inout [DiagnosticLog]
     ) {
         versions.add(event, stamp: stamp, fileIndex: fileIndex, inWindow: inWindow)
-        kept.append(inWindow ? keep(event) : nil)
+        if count & (1 << Self.chunkShift - 1) == 0 {
+            kept.append([])
+            kept[kept.count - 1].reserveCapacity(1 << Self.chunkShift)
+        }
+        kept[kept.count - 1].append(inWindow ? keep(event) : nil)
+        count += 1
     }
 
     package func singleStart(of uid: String) -> OriginalTime? {
@@ -34,102 +43,333 @@ package struct NewestEvents<Kept>: EventSink {
 
     /// What was kept of the newest version of each id in the window, sorted; each version
     /// dropped gets a warning in its input's log.
-    package consuming func sorted(logs: inout [DiagnosticLog]) -> [Kept] {
+    package mutating func sorted(logs: inout [DiagnosticLog]) -> [Kept] {
         let order = versions.chosenInOrder(logs: &logs)
+        // Taken out, so that emptying its slots changes them in place instead of copying.
+        var kept: [[Kept?]] = []
+        swap(&kept, &self.kept)
         var sorted: [Kept] = []
         sorted.reserveCapacity(order.count)
         for index in order {
-            if let value = kept[index].take() { sorted.append(value) }
+            let chunk = index >> Self.chunkShift
+            if let value = kept[chunk][index & (1 << Self.chunkShift - 1)].take() {
+                sorted.append(value)
+            }
         }
         return sorted
     }
 }
 
 /// Every version of every event read, and which of them is the newest of its id.
+///
+/// A listing of millions of occurrences holds one version for each, so a version is kept in a
+/// few dozen bytes: its id's UTF-8 in a shared arena (the UID is the id's start), the rest in
+/// fixed-size fields, in chunks that are never copied to grow; ids are found through tables of
+/// indices, not dictionaries of strings.
 private struct EventVersions {
     /// A mapped event while the newest version of each id is chosen: what that choice, the
     /// window and the order need.
     private struct Candidate {
-        var id: String
-        var uid: String
-        var originalStart: OriginalTime
-        var interval: EventInterval
-        var sequence: Int
-        var source: SourceLocation
-        var stamp: ICalDateTime?
-        var order: Int
-        var file: Int
+        /// The id's bytes in ``EventVersions/ids``.
+        var id: ByteArena.Slice
+        /// How many of the id's bytes are the UID (the id is the UID, or the UID, `#` and the
+        /// recurrence id).
+        var uidLength: Int32
+        /// The source's file name, an index into ``EventVersions/fileNames``.
+        var fileName: Int32
+        /// The input's index.
+        var file: Int32
         var inWindow: Bool
         /// Replaced by an override without a recurring master.
         var isDropped = false
-
-        var rank: VersionRank {
-            VersionRank(sequence: sequence, stamp: stamp?.wallClock, order: order)
-        }
+        var sequence: Int
+        var line: Int
+        var interval: EventInterval
+        var stamp: LocalDateTime?
+        /// DTSTART as written, kept for an event without RECURRENCE-ID only.
+        var singleStart: OriginalTime?
     }
 
-    private var candidates: [Candidate] = []
+    private static let chunkShift = 14
+    private var chunks: [[Candidate]] = []
+    private var count = 0
+    private var ids = ByteArena()
+    private var fileNames: [String] = []
     /// Per UID, the last candidate without RECURRENCE-ID.
-    private var singles: [String: Int] = [:]
+    private var singles = IndexTable()
+
+    private subscript(index: Int) -> Candidate {
+        get { chunks[index >> Self.chunkShift][index & (1 << Self.chunkShift - 1)] }
+        set { chunks[index >> Self.chunkShift][index & (1 << Self.chunkShift - 1)] = newValue }
+    }
+
+    private func id(_ index: Int) -> ArraySlice<UInt8> { ids[self[index].id] }
+
+    private func uid(_ index: Int) -> ArraySlice<UInt8> {
+        let candidate = self[index]
+        return ids[candidate.id].prefix(Int(candidate.uidLength))
+    }
+
+    private func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func rank(_ index: Int) -> VersionRank {
+        let candidate = self[index]
+        return VersionRank(sequence: candidate.sequence, stamp: candidate.stamp, order: index)
+    }
+
+    private func source(_ candidate: Candidate) -> SourceLocation {
+        SourceLocation(file: fileNames[Int(candidate.fileName)], line: candidate.line)
+    }
 
     mutating func add(_ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool)
     {
-        if event.recurrenceId == nil { singles[event.uid] = candidates.count }
-        candidates.append(
+        if fileNames.last != event.source.file { fileNames.append(event.source.file) }
+        if count & (1 << Self.chunkShift - 1) == 0 {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(1 << Self.chunkShift)
+        }
+        let single = event.recurrenceId == nil
+        chunks[chunks.count - 1].append(
             Candidate(
-                id: event.id, uid: event.uid, originalStart: event.originalStart,
-                interval: event.interval, sequence: event.sequence, source: event.source,
-                stamp: stamp, order: candidates.count, file: fileIndex, inWindow: inWindow))
+                id: ids.append(event.id.utf8), uidLength: Int32(event.uid.utf8.count),
+                fileName: Int32(fileNames.count - 1), file: Int32(fileIndex), inWindow: inWindow,
+                sequence: event.sequence, line: event.source.line, interval: event.interval,
+                stamp: stamp?.wallClock, singleStart: single ? event.originalStart : nil))
+        count += 1
+        if single {
+            let index = count - 1
+            withSingles { table, versions in
+                table.set(index, hash: ByteArena.hash(event.uid.utf8)) {
+                    ByteArena.same(versions.uid($0), versions.uid(index))
+                }
+            }
+        }
+    }
+
+    /// Hands `body` the table of singles to change, beside the versions to read.
+    private mutating func withSingles<Result>(
+        _ body: (inout IndexTable, EventVersions) -> Result
+    ) -> Result {
+        var table = IndexTable.unallocated
+        swap(&table, &singles)
+        let result = body(&table, self)
+        swap(&table, &singles)
+        return result
     }
 
     func singleStart(of uid: String) -> OriginalTime? {
-        singles[uid].map { candidates[$0].originalStart }
+        singles.find(hash: ByteArena.hash(uid.utf8)) { ByteArena.same(self.uid($0), uid.utf8) }
+            .flatMap { self[$0].singleStart }
     }
 
     mutating func dropSingle(_ uid: String) {
-        guard let index = singles.removeValue(forKey: uid) else { return }
-        candidates[index].isDropped = true
+        guard
+            let index = withSingles({ table, versions in
+                table.remove(hash: ByteArena.hash(uid.utf8)) {
+                    ByteArena.same(versions.uid($0), uid.utf8)
+                }
+            })
+        else { return }
+        self[index].isDropped = true
     }
 
     /// The indices of the newest version of each id in the window, in the order events are
-    /// sorted; each version dropped gets a warning in its input's log.
+    /// sorted (``CalendarEvent/OrderKey``: start, all-day first, id); each version dropped
+    /// gets a warning in its input's log.
     func chosenInOrder(logs: inout [DiagnosticLog]) -> [Int] {
-        let chosen = newest(logs: &logs).filter { candidates[$0].inWindow }
-        let keys = chosen.map {
-            CalendarEvent.OrderKey(interval: candidates[$0].interval, id: candidates[$0].id)
+        newest(logs: &logs).filter { self[$0].inWindow }.sorted { left, right in
+            let (one, other) = (self[left], self[right])
+            let start = one.interval.start.secondsSinceEpoch
+            let otherStart = other.interval.start.secondsSinceEpoch
+            if start != otherStart { return start < otherStart }
+            if one.interval.isAllDay != other.interval.isAllDay { return one.interval.isAllDay }
+            return ByteArena.precedes(id(left), id(right))
         }
-        return keys.indices.sorted { keys[$0] < keys[$1] }.map { chosen[$0] }
     }
 
     /// The indices of the candidates to keep, one per id.
     private func newest(logs: inout [DiagnosticLog]) -> [Int] {
-        var best: [String: Int] = [:]
-        best.reserveCapacity(candidates.count)
+        var best = IndexTable(capacity: count)
         var dropped = Set<Int>()
-        for (index, candidate) in candidates.enumerated() where !candidate.isDropped {
-            guard let currentIndex = best[candidate.id] else {
-                best[candidate.id] = index
+        for index in 0..<count where !self[index].isDropped {
+            let hash = ByteArena.hash(id(index))
+            guard
+                let currentIndex = best.find(
+                    hash: hash, where: { ByteArena.same(id($0), id(index)) })
+            else {
+                best.set(index, hash: hash) { _ in false }
                 continue
             }
-            let current = candidates[currentIndex]
-            let reason = candidate.rank.reason(toReplace: current.rank)
+            let reason = rank(index).reason(toReplace: rank(currentIndex))
             let (keptIndex, droppedIndex) =
                 reason != nil ? (index, currentIndex) : (currentIndex, index)
-            let kept = candidates[keptIndex]
-            let loser = candidates[droppedIndex]
-            best[candidate.id] = keptIndex
+            let kept = self[keptIndex]
+            let loser = self[droppedIndex]
+            best.set(keptIndex, hash: hash) { $0 == currentIndex }
             dropped.insert(droppedIndex)
-            let why = reason ?? current.rank.reason(toReplace: candidate.rank) ?? "was read later"
-            logs[loser.file].append(
+            let why =
+                reason ?? rank(currentIndex).reason(toReplace: rank(index)) ?? "was read later"
+            logs[Int(loser.file)].append(
                 Diagnostic(
-                    .warning, .duplicateEvent, file: loser.source.file, line: loser.source.line,
-                    uid: loser.uid,
-                    message: "Event '\(loser.id)' is defined again at \(kept.source)",
+                    .warning, .duplicateEvent, file: source(loser).file, line: loser.line,
+                    uid: text(uid(droppedIndex)),
+                    message:
+                        "Event '\(text(id(droppedIndex)))' is defined again at \(source(kept))",
                     assumption: "this one is ignored: the other \(why)"))
         }
-        return candidates.indices.filter { !dropped.contains($0) && !candidates[$0].isDropped }
+        return (0..<count).filter { !dropped.contains($0) && !self[$0].isDropped }
+    }
+}
+
+/// UTF-8 texts side by side in blocks of a megabyte, each a few bytes of reference.
+private struct ByteArena {
+    struct Slice {
+        let block: Int32
+        let start: Int32
+        let count: Int32
     }
 
+    private static let blockSize = 1 << 20
+    private var blocks: [[UInt8]] = []
+
+    mutating func append(_ bytes: String.UTF8View) -> Slice {
+        if blocks.isEmpty || blocks[blocks.count - 1].count + bytes.count > Self.blockSize {
+            blocks.append([])
+            blocks[blocks.count - 1].reserveCapacity(max(Self.blockSize, bytes.count))
+        }
+        let last = blocks.count - 1
+        let start = blocks[last].count
+        blocks[last].append(contentsOf: bytes)
+        return Slice(block: Int32(last), start: Int32(start), count: Int32(bytes.count))
+    }
+
+    subscript(slice: Slice) -> ArraySlice<UInt8> {
+        let start = Int(slice.start)
+        return blocks[Int(slice.block)][start..<(start + Int(slice.count))]
+    }
+
+    /// A hash of a text that agrees with ``same(_:_:)``: FNV-1a over its bytes in Unicode's
+    /// composed form (NFC), which ASCII already is.
+    static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return fnv(text.precomposedStringWithCanonicalMapping.utf8)
+        }
+        return fnv(bytes)
+    }
+
+    private static func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Whether two texts are one id as Swift's `==` tells strings apart: the same bytes, or
+    /// canonically equivalent (`é` written as one character or as `e` and an accent).
+    static func same(_ one: ArraySlice<UInt8>, _ other: some Collection<UInt8>) -> Bool {
+        if one.elementsEqual(other) { return true }
+        if one.allSatisfy({ $0 < 0x80 }), other.allSatisfy({ $0 < 0x80 }) { return false }
+        return String(decoding: one, as: UTF8.self) == String(decoding: other, as: UTF8.self)
+    }
+
+    /// Whether one text sorts before the other as Swift's `<` sorts them: by bytes when both
+    /// are ASCII, by the strings otherwise (which compares them canonically).
+    static func precedes(_ one: ArraySlice<UInt8>, _ other: ArraySlice<UInt8>) -> Bool {
+        if one.allSatisfy({ $0 < 0x80 }), other.allSatisfy({ $0 < 0x80 }) {
+            return one.lexicographicallyPrecedes(other)
+        }
+        return String(decoding: one, as: UTF8.self) < String(decoding: other, as: UTF8.self)
+    }
+}
+
+/// A hash table of candidate indices, open addressing with linear probing: the keys are the
+/// candidates' texts, compared through the closures its callers pass.
+private struct IndexTable {
+    private static let empty: Int32 = -1
+    private static let removed: Int32 = -2
+    private var slots: [Int32]
+    private var hashes: [UInt32]
+    private var used = 0
+
+    /// A table with no room, to stand in while another is changed.
+    static let unallocated = IndexTable(slots: [], hashes: [])
+
+    private init(slots: [Int32], hashes: [UInt32]) {
+        self.slots = slots
+        self.hashes = hashes
+    }
+
+    init(capacity: Int = 8) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: Self.empty, count: size)
+        hashes = Array(repeating: 0, count: size)
+    }
+
+    /// The index stored under a key equal to the one `equals` looks for.
+    func find(hash: UInt64, where equals: (Int) -> Bool) -> Int? {
+        var slot = Int(hash & UInt64(slots.count - 1))
+        while slots[slot] != Self.empty {
+            if slots[slot] >= 0, hashes[slot] == UInt32(truncatingIfNeeded: hash),
+                equals(Int(slots[slot]))
+            {
+                return Int(slots[slot])
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    /// Stores `index`, replacing the index `equals` accepts under the same hash, if any.
+    mutating func set(_ index: Int, hash: UInt64, replacing equals: (Int) -> Bool) {
+        if (used + 1) * 2 > slots.count { grow() }
+        let short = UInt32(truncatingIfNeeded: hash)
+        var slot = Int(hash & UInt64(slots.count - 1))
+        while slots[slot] != Self.empty {
+            if slots[slot] >= 0, hashes[slot] == short, equals(Int(slots[slot])) {
+                slots[slot] = Int32(index)
+                return
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        slots[slot] = Int32(index)
+        hashes[slot] = short
+        used += 1
+    }
+
+    /// Removes and returns the index stored under a key `equals` accepts.
+    mutating func remove(hash: UInt64, where equals: (Int) -> Bool) -> Int? {
+        var slot = Int(hash & UInt64(slots.count - 1))
+        while slots[slot] != Self.empty {
+            if slots[slot] >= 0, hashes[slot] == UInt32(truncatingIfNeeded: hash),
+                equals(Int(slots[slot]))
+            {
+                defer { slots[slot] = Self.removed }
+                return Int(slots[slot])
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    /// Doubles the table, leaving removed slots behind.
+    private mutating func grow() {
+        let (oldSlots, oldHashes) = (slots, hashes)
+        slots = Array(repeating: Self.empty, count: oldSlots.count * 2)
+        hashes = Array(repeating: 0, count: oldSlots.count * 2)
+        used = 0
+        for (slot, index) in oldSlots.enumerated() where index >= 0 {
+            var target = Int(UInt64(oldHashes[slot]) & UInt64(slots.count - 1))
+            while slots[target] != Self.empty { target = (target + 1) & (slots.count - 1) }
+            slots[target] = index
+            hashes[target] = oldHashes[slot]
+            used += 1
+        }
+    }
 }
 
 /// The sink of a load written as it is read: each event in the window, at once. Every

@@ -63,47 +63,59 @@ final class ConflictParties: Sendable {
     let windows: [BlockedWindow]
     /// The line the conflicts' seconds are positions on.
     let line: TimeLine
+    /// The names of the resources conflicts are found per.
+    let resources: [String]
 
-    init(events: [CalendarEvent], windows: [BlockedWindow], line: TimeLine) {
+    init(
+        events: [CalendarEvent], windows: [BlockedWindow], line: TimeLine,
+        resources: [String] = []
+    ) {
         self.events = events
         self.windows = windows
         self.line = line
+        self.resources = resources
     }
 }
 
-/// Two things that clash, and where.
+/// Two things that clash, and where: a few numbers and a shared reference (forty bytes), so
+/// that a report of a million conflicts holds tens of megabytes.
 public struct Conflict: Sendable, Hashable {
-    public let kind: ConflictKind
     private let parties: ConflictParties
-    private let firstIndex: Int
-    /// An event index, or a window index plus the number of events.
-    private let secondIndex: Int
     private let startSecond: Int
     private let endSecond: Int
-    /// The resource both share, when conflicts are found per resource.
-    public let resource: String?
+    private let firstIndex: Int32
+    /// An event index, or a window index plus the number of events.
+    private let secondIndex: Int32
+    /// An index into the parties' resources; -1 for none.
+    private let resourceIndex: Int32
+    public let kind: ConflictKind
 
     init(
         kind: ConflictKind, parties: ConflictParties, first: Int, second: Int, common: Span,
-        resource: String?
+        resource: Int?
     ) {
         self.kind = kind
         self.parties = parties
-        self.firstIndex = first
-        self.secondIndex = second
+        self.firstIndex = Int32(first)
+        self.secondIndex = Int32(second)
         self.startSecond = common.start
         self.endSecond = common.end
-        self.resource = resource
+        self.resourceIndex = resource.map(Int32.init) ?? -1
+    }
+
+    /// The resource both share, when conflicts are found per resource.
+    public var resource: String? {
+        resourceIndex < 0 ? nil : parties.resources[Int(resourceIndex)]
     }
 
     /// The earlier event (by start, all-day first, then id); for a blocked window, the event.
-    public var first: CalendarEvent { parties.events[firstIndex] }
+    public var first: CalendarEvent { parties.events[Int(firstIndex)] }
 
     /// The later event, or the window.
     public var second: ConflictParty {
-        secondIndex < parties.events.count
-            ? .event(parties.events[secondIndex])
-            : .window(parties.windows[secondIndex - parties.events.count])
+        Int(secondIndex) < parties.events.count
+            ? .event(parties.events[Int(secondIndex)])
+            : .window(parties.windows[Int(secondIndex) - parties.events.count])
     }
 
     /// Where they clash: the events' common time for an overlap, the common busy time (with
@@ -180,7 +192,7 @@ public struct ConflictOptions: Sendable, Hashable {
 public struct ConflictReport: Sendable, Hashable {
     /// By overlap start, then the first event, then the second (each by start, end, then id),
     /// then resource.
-    public let conflicts: [Conflict]
+    public let conflicts: ConflictList
     /// Connected groups of conflicting events and windows, by start.
     public let clusters: [ConflictCluster]
     /// The events that took up time.
@@ -199,8 +211,10 @@ public struct ConflictReport: Sendable, Hashable {
         events: some Sequence<CalendarEvent>, windows: [BlockedWindow] = [],
         options: ConflictOptions = ConflictOptions()
     ) {
-        // Conflicts point into the events as given (an array is shared, not copied).
-        let all = Array(events)
+        // Conflicts point into the events as given: an array (or the array of a
+        // ``CalendarEvents``) is shared, not copied.
+        let all =
+            (events as? CalendarEvents)?.elements ?? (events as? [CalendarEvent]) ?? Array(events)
         let line = options.timeLine
         var busy: [Int] = []
         var spans: [Span] = []
@@ -224,10 +238,11 @@ public struct ConflictReport: Sendable, Hashable {
         let rawSpans = ranked.map { line.span(of: all[$0]) }
         let sortedWindows = windows.map { (window: $0, start: $0.span(on: line).start) }
             .sorted { ($0.start, $0.window.id) < ($1.start, $1.window.id) }.map(\.window)
-        let parties = ConflictParties(events: all, windows: sortedWindows, line: line)
+        let (resources, groups) = Self.partitions(ranked, of: all, by: options.resource)
+        let parties = ConflictParties(
+            events: all, windows: sortedWindows, line: line, resources: resources)
         var found: [Found] = []
         let limit = options.maximumConflicts
-        let (resources, groups) = Self.partitions(ranked, of: all, by: options.resource)
         for (resource, members) in groups where found.count < limit {
             Self.sweep(members.map { busySpans[$0] }) { earlier, later in
                 let a = members[earlier]
@@ -246,36 +261,10 @@ public struct ConflictReport: Sendable, Hashable {
         }
         self.isTruncated = found.count >= limit
         found.sort()
-        // Ranks become positions in the events as given; windows follow the events.
-        let position = { (rank: Int) in
-            rank < ranked.count ? ranked[rank] : rank - ranked.count + all.count
-        }
-        self.conflicts = found.map { item in
-            Conflict(
-                kind: item.kind, parties: parties, first: position(item.first),
-                second: position(item.second), common: Span(start: item.start, end: item.end),
-                resource: item.resource.map { resources[$0] })
-        }
         self.clusters = Self.clusters(found, ranked: ranked, parties: parties)
+        self.conflicts = ConflictList(found: found, parties: parties, ranked: ranked)
         self.busyEvents = busy.count
         self.freeEvents = all.count - busy.count
-    }
-
-    /// A conflict while it is being found: indices and seconds only, ordered as reported.
-    private struct Found: Comparable {
-        var start: Int
-        var first: Int
-        var second: Int
-        var resource: Int?
-        var end: Int
-        var kind: ConflictKind
-
-        static func < (lhs: Found, rhs: Found) -> Bool {
-            if lhs.start != rhs.start { return lhs.start < rhs.start }
-            if lhs.first != rhs.first { return lhs.first < rhs.first }
-            if lhs.second != rhs.second { return lhs.second < rhs.second }
-            return (lhs.resource ?? -1) < (rhs.resource ?? -1)
-        }
     }
 
     /// The clashes a proposed interval would have: with each busy event and each window, as
@@ -447,10 +436,11 @@ public struct ConflictReport: Sendable, Hashable {
         }
         var involved = [Bool](repeating: false, count: count)
         for item in found {
-            involved[item.first] = true
-            involved[item.second] = true
-            let a = root(item.first)
-            let b = root(item.second)
+            let (first, second) = (Int(item.first), Int(item.second))
+            involved[first] = true
+            involved[second] = true
+            let a = root(first)
+            let b = root(second)
             if a != b { parent[max(a, b)] = min(a, b) }
         }
         func span(_ node: Int) -> Span {
@@ -484,5 +474,74 @@ public struct ConflictReport: Sendable, Hashable {
             lhs.start != rhs.start
                 ? lhs.start < rhs.start : lhs.ids.lexicographicallyPrecedes(rhs.ids)
         }
+    }
+}
+
+/// A conflict while it is being found: indices and seconds only (32 bytes), ordered as
+/// reported.
+private struct Found: Comparable, Sendable {
+    var start: Int
+    var end: Int
+    /// Ranks of events; a window is its index plus the number of busy events.
+    var first: Int32
+    var second: Int32
+    /// The resource's position in the names; -1 for none.
+    var resource: Int32
+    var kind: ConflictKind
+
+    init(start: Int, first: Int, second: Int, resource: Int?, end: Int, kind: ConflictKind) {
+        self.start = start
+        self.end = end
+        self.first = Int32(first)
+        self.second = Int32(second)
+        self.resource = resource.map(Int32.init) ?? -1
+        self.kind = kind
+    }
+
+    static func < (lhs: Found, rhs: Found) -> Bool {
+        if lhs.start != rhs.start { return lhs.start < rhs.start }
+        if lhs.first != rhs.first { return lhs.first < rhs.first }
+        if lhs.second != rhs.second { return lhs.second < rhs.second }
+        return lhs.resource < rhs.resource
+    }
+}
+
+/// The conflicts of a report in the order reported, each made when it is read from a few
+/// numbers (32 bytes a conflict).
+public struct ConflictList: RandomAccessCollection, Sendable, Hashable {
+    private let found: [Found]
+    private let parties: ConflictParties
+    /// The position in the events of each busy rank.
+    private let ranked: [Int]
+
+    fileprivate init(found: [Found], parties: ConflictParties, ranked: [Int]) {
+        self.found = found
+        self.parties = parties
+        self.ranked = ranked
+    }
+
+    public var startIndex: Int { found.startIndex }
+    public var endIndex: Int { found.endIndex }
+
+    public subscript(position: Int) -> Conflict {
+        let item = found[position]
+        // Ranks become positions in the events as given; windows follow the events.
+        func party(_ rank: Int32) -> Int {
+            let rank = Int(rank)
+            return rank < ranked.count ? ranked[rank] : rank - ranked.count + parties.events.count
+        }
+        return Conflict(
+            kind: item.kind, parties: parties, first: party(item.first),
+            second: party(item.second), common: Span(start: item.start, end: item.end),
+            resource: item.resource < 0 ? nil : Int(item.resource))
+    }
+
+    public static func == (lhs: ConflictList, rhs: ConflictList) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for conflict in self { hasher.combine(conflict) }
     }
 }

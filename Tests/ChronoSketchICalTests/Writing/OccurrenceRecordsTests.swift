@@ -39,7 +39,7 @@ import Testing
             records.add($0)
         }
         var fromRecords: [UInt8] = []
-        records.write(sorted) { fromRecords += $0 }
+        try records.write(sorted) { fromRecords += $0 }
         return (
             fromEvents, fromRecords,
             diagnostics.map(\.description) == loaded.diagnostics.map(\.description)
@@ -85,7 +85,7 @@ import Testing
         }
         let records = OccurrenceRecords(format: .json)
         var bytes: [UInt8] = []
-        records.write([]) { bytes += $0 }
+        try records.write([]) { bytes += $0 }
         #expect(String(decoding: bytes, as: UTF8.self) == "[]\n")
     }
 }

@@ -100,7 +100,8 @@ struct ConflictsCommand: Command {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         guard
             let (loaded, windows) = CommandLoading.busy(
-                inputs, busy, options: load, strict: strict, command: "ics conflicts", io: io)
+                inputs, busy, options: load, strict: strict, command: "ics conflicts", io: io,
+                filedBy: options.resource)
         else { return .unusableInput }
         if let key = options.resource, !io.quiet, !loaded.events.isEmpty,
             !loaded.events.contains(where: { key.hasValue(in: $0) })

@@ -73,7 +73,8 @@ struct FreeBusyCommand: Command {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         guard
             let loaded = CommandLoading.events(
-                inputs, options: load, strict: strict, command: "ics freebusy", io: io)
+                inputs, options: load, strict: strict, command: "ics freebusy", io: io,
+                trimming: { $0.busyTime(filedBy: nil) })
         else { return .unusableInput }
         let start = from
         let end = to
