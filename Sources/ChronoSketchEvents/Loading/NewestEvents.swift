@@ -45,18 +45,22 @@ package struct NewestEvents<Kept>: EventSink {
     /// dropped gets a warning in its input's log.
     package mutating func sorted(logs: inout [DiagnosticLog]) -> [Kept] {
         let order = versions.chosenInOrder(logs: &logs)
-        // Taken out, so that emptying its slots changes them in place instead of copying.
+        var place = [Int32](repeating: -1, count: count)
+        for (position, index) in order.enumerated() { place[index] = Int32(position) }
+        // Taken out and read chunk by chunk, each let go of once its values are in place:
+        // what was kept is never held twice.
         var kept: [[Kept?]] = []
         swap(&kept, &self.kept)
-        var sorted: [Kept] = []
-        sorted.reserveCapacity(order.count)
-        for index in order {
-            let chunk = index >> Self.chunkShift
-            if let value = kept[chunk][index & (1 << Self.chunkShift - 1)].take() {
-                sorted.append(value)
+        return ScatteredArray.make(count: order.count) { put in
+            for chunk in kept.indices {
+                let values = kept[chunk]
+                kept[chunk] = []
+                for (offset, value) in values.enumerated() {
+                    let position = place[chunk << Self.chunkShift + offset]
+                    if position >= 0, let value { put(Int(position), value) }
+                }
             }
         }
-        return sorted
     }
 }
 

@@ -112,3 +112,17 @@ import Testing
         }
     }
 }
+
+/// A list reordered by putting each element straight at its place holds what was put where.
+@Suite struct ScatteredArrayTests {
+    @Test func everyElementLandsAtItsPlace() {
+        let words = ["d", "a", "c", "e", "b"]
+        let places = [3, 0, 2, 4, 1]
+        let made = ScatteredArray.make(count: words.count) { put in
+            for (word, place) in zip(words, places) { put(place, word) }
+        }
+        #expect(made == ["a", "b", "c", "d", "e"])
+        let none: [String] = ScatteredArray.make(count: 0) { _ in }
+        #expect(none.isEmpty)
+    }
+}
