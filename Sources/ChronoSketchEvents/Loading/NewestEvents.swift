@@ -66,8 +66,8 @@ package struct NewestEvents<Kept>: EventSink {
 
 /// Every version of every event read, and which of them is the newest of its id.
 ///
-/// A listing of millions of occurrences holds one version for each, so a version is kept in a
-/// few dozen bytes: its id's UTF-8 in a shared arena (the UID is the id's start), the rest in
+/// A listing of millions of occurrences holds one version for each, so a version is kept in
+/// fixed-size fields and its id's bytes: its id's UTF-8 in a shared arena (the UID is the id's start), the rest in
 /// fixed-size fields, in chunks that are never copied to grow; ids are found through tables of
 /// indices, not dictionaries of strings.
 private struct EventVersions {
