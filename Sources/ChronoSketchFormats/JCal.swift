@@ -68,7 +68,7 @@ public enum JCal {
     /// in one RDATE), which jCal has no form for.
     private static func typedValues(_ property: ICalProperty) -> (String, [JSONValue]) {
         let asWritten = ("unknown", [JSONValue.string(property.rawValue)])
-        let declared = property.parameter("VALUE")
+        let declared = property.declaredType
         if declared == nil, property.known == nil { return asWritten }
         let reading = property.reading
         let kind = ValueReader.kind(of: property)

@@ -6,7 +6,9 @@ struct LibicalErrorCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         guard context.reportsShape(of: component.name) else { return }
         for index in component.properties.indices
-        where component.properties[index].name == "X-LIC-ERROR" {
+        where component.properties[index].known == nil
+            && component.properties[index].name == "X-LIC-ERROR"
+        {
             let property = component.properties[index]
             let kind = property.parameter("X-LIC-ERRORTYPE").map { " (\($0))" } ?? ""
             findings.report(

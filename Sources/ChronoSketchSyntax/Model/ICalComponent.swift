@@ -148,6 +148,9 @@ public struct ICalProperty: Sendable, Hashable {
     public func parameter(_ name: String) -> String? {
         storage.parameters.first { $0.name == name }?.values.first
     }
+
+    /// The value type the VALUE parameter names, as written; nil without one.
+    public var declaredType: String? { storage.declaredType }
 }
 
 extension ICalProperty {
@@ -160,6 +163,9 @@ extension ICalProperty {
         let valueStart: Int
         let line: Int
         let lineProblems: [Problem]
+        /// The first value of the VALUE parameter, looked up once: every reading of the value
+        /// asks for it.
+        let declaredType: String?
         /// The values, once read (by any copy).
         let values = Mutex<ValueReading?>(nil)
 
@@ -174,6 +180,8 @@ extension ICalProperty {
             self.valueStart = valueStart
             self.line = line
             self.lineProblems = lineProblems
+            declaredType =
+                parameters.isEmpty ? nil : parameters.first { $0.name == "VALUE" }?.values.first
         }
     }
 }

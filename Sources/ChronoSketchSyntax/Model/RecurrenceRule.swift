@@ -41,44 +41,55 @@ public struct RecurrenceRule: Sendable, Hashable {
     public let count: Int?
     public let until: ICalDateTime?
 
-    private static let frequencies: [Substring: Frequency] = [
-        "SECONDLY": .secondly, "MINUTELY": .minutely, "HOURLY": .hourly, "DAILY": .daily,
-        "WEEKLY": .weekly, "MONTHLY": .monthly, "YEARLY": .yearly,
+    /// The FREQ values, in the order of ``Frequency``.
+    private static let frequencies = [
+        "SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY",
     ]
-    private static let weekdays: Set<Substring> = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+    private static let weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
     /// Ranges of the numeric BY parts; `signed` allows the mirrored negative values.
-    private static let numericParts: [Substring: (minimum: Int, maximum: Int, signed: Bool)] = [
+    private static let numericParts: [String: (minimum: Int, maximum: Int, signed: Bool)] = [
         "BYSECOND": (0, 60, false), "BYMINUTE": (0, 59, false), "BYHOUR": (0, 23, false),
         "BYMONTHDAY": (1, 31, true), "BYYEARDAY": (1, 366, true), "BYWEEKNO": (1, 53, true),
         "BYSETPOS": (1, 366, true),
     ]
+    private static let semicolon = UInt8(ascii: ";")
+    private static let equals = UInt8(ascii: "=")
+    private static let comma = UInt8(ascii: ",")
 
     /// Reads and checks a rule.
     /// - Throws: ``RecurrenceRuleError`` quoting the rule and naming what is wrong.
     public init(parsing text: some StringProtocol) throws(RecurrenceRuleError) {
-        let rule = Substring(text)
+        try self.init(parsing: ArraySlice(text.utf8))
+    }
+
+    /// Reads and checks a rule from its UTF-8 bytes, part by part, without copying what reads
+    /// well: names and values are compared without case in place.
+    /// - Throws: ``RecurrenceRuleError`` quoting the rule and naming what is wrong.
+    package init(parsing rule: ArraySlice<UInt8>) throws(RecurrenceRuleError) {
         func invalid(_ reason: String) -> RecurrenceRuleError {
-            RecurrenceRuleError(rule: String(rule), reason: reason)
+            RecurrenceRuleError(rule: String(decoding: rule, as: UTF8.self), reason: reason)
         }
         var parts: [Part] = []
         var frequency: Frequency?
         var interval = 1
         var count: Int?
         var until: ICalDateTime?
-        for part in rule.split(separator: ";") {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces.count == 2, !pieces[1].isEmpty else {
-                throw invalid("'\(part)' is not NAME=VALUE")
+        for part in rule.split(separator: Self.semicolon) {
+            guard let equals = part.firstIndex(of: Self.equals), equals + 1 < part.endIndex else {
+                throw invalid("'\(Self.text(part))' is not NAME=VALUE")
             }
-            let name = Substring(pieces[0].uppercased())
-            let value = Substring(pieces[1].uppercased())
+            let nameBytes = part[..<equals]
+            let value = Self.upper(part[(equals + 1)...])
+            let name = Self.upperText(nameBytes)
             switch name {
             case "FREQ":
-                guard let known = Self.frequencies[value] else {
-                    throw invalid("unknown FREQ '\(value)'")
+                guard
+                    let known = Self.frequencies.firstIndex(where: { value.elementsEqual($0.utf8) })
+                else {
+                    throw invalid("unknown FREQ '\(Self.text(value))'")
                 }
-                frequency = known
+                frequency = Frequency(rawValue: known)
             case "INTERVAL":
                 // libical keeps INTERVAL in a 16-bit field.
                 guard let number = Self.number(value, digits: 5), (1...32_767).contains(number)
@@ -100,48 +111,50 @@ public struct RecurrenceRule: Sendable, Hashable {
                     throw invalid(error.description)
                 }
             case "WKST":
-                guard Self.weekdays.contains(value) else {
-                    throw invalid("unknown WKST '\(value)'")
+                guard Self.isWeekday(value) else {
+                    throw invalid("unknown WKST '\(Self.text(value))'")
                 }
             case "BYDAY":
-                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard item.count >= 2, Self.weekdays.contains(item.suffix(2)) else {
-                        throw invalid("'\(item)' in BYDAY is not a weekday")
+                for item in value.split(separator: Self.comma, omittingEmptySubsequences: false) {
+                    guard item.count >= 2, Self.isWeekday(item.suffix(2)) else {
+                        throw invalid("'\(Self.text(item))' in BYDAY is not a weekday")
                     }
                     let ordinal = item.dropLast(2)
                     if !ordinal.isEmpty {
                         guard let number = Self.signedNumber(ordinal), number != 0,
                             abs(number) <= 53
                         else {
-                            throw invalid("'\(item)' in BYDAY has an ordinal outside ±1…53")
+                            throw invalid(
+                                "'\(Self.text(item))' in BYDAY has an ordinal outside ±1…53")
                         }
                     }
                 }
             case "BYMONTH":
-                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-                    let digits = item.hasSuffix("L") ? item.dropLast() : item
+                for item in value.split(separator: Self.comma, omittingEmptySubsequences: false) {
+                    let digits = item.last == UInt8(ascii: "L") ? item.dropLast() : item
                     guard let month = Self.number(digits), (1...13).contains(month) else {
-                        throw invalid("'\(item)' in BYMONTH is not a month")
+                        throw invalid("'\(Self.text(item))' in BYMONTH is not a month")
                     }
                 }
             case "RSCALE", "SKIP":
                 break
             default:
                 if let range = Self.numericParts[name] {
-                    for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    for item in value.split(separator: Self.comma, omittingEmptySubsequences: false)
+                    {
                         guard let number = Self.signedNumber(item),
                             (range.minimum...range.maximum).contains(
                                 range.signed ? abs(number) : number),
                             range.signed || number >= 0
                         else {
-                            throw invalid("'\(item)' in \(name) is out of range")
+                            throw invalid("'\(Self.text(item))' in \(name) is out of range")
                         }
                     }
                 } else if !name.hasPrefix("X-") {
                     throw invalid("unknown part '\(name)'")
                 }
             }
-            parts.append(Part(name: String(name), value: String(pieces[1])))
+            parts.append(Part(name: name, value: Self.text(part[(equals + 1)...])))
         }
         guard let frequency else { throw invalid("FREQ is missing") }
         self.parts = parts
@@ -201,17 +214,42 @@ public struct RecurrenceRule: Sendable, Hashable {
         return (rule, repairs)
     }
 
-    private static func number(_ text: Substring, digits: Int = 9) -> Int? {
-        guard !text.isEmpty, text.count <= digits, text.allSatisfy(\.isASCIIDigit) else {
-            return nil
+    private static func number(_ bytes: ArraySlice<UInt8>, digits: Int = 9) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= digits else { return nil }
+        var number = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            number = number * 10 + Int(byte - 0x30)
         }
-        return Int(text)
+        return number
     }
 
-    private static func signedNumber(_ text: Substring) -> Int? {
-        if text.hasPrefix("-") { return number(text.dropFirst()).map { -$0 } }
-        if text.hasPrefix("+") { return number(text.dropFirst()) }
-        return number(text)
+    private static func signedNumber(_ bytes: ArraySlice<UInt8>) -> Int? {
+        switch bytes.first {
+        case UInt8(ascii: "-"): number(bytes.dropFirst()).map { -$0 }
+        case UInt8(ascii: "+"): number(bytes.dropFirst())
+        default: number(bytes)
+        }
+    }
+
+    private static func isWeekday(_ bytes: ArraySlice<UInt8>) -> Bool {
+        weekdays.contains { bytes.elementsEqual($0.utf8) }
+    }
+
+    /// The bytes upper-cased as `String.uppercased()` does: in place when they are ASCII
+    /// without a lower-case letter, as most rules are written.
+    private static func upper(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        if !bytes.contains(where: { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }) { return bytes }
+        if !bytes.contains(where: { $0 >= 0x80 }) {
+            return ArraySlice(bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 })
+        }
+        return ArraySlice(text(bytes).uppercased().utf8)
+    }
+
+    private static func upperText(_ bytes: ArraySlice<UInt8>) -> String { text(upper(bytes)) }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// The rule without the parts named in `names`; nil when what is left is no rule.
@@ -285,8 +323,4 @@ public struct RecurrenceRuleError: Error, Sendable, Hashable, CustomStringConver
     public let reason: String
 
     public var description: String { "Invalid recurrence rule '\(rule)': \(reason)" }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -141,7 +141,8 @@ package struct ICalendarReader {
                 report(
                     severity, property.lineProblems[0].code, content.line,
                     property.lineProblems[0].message,
-                    "cut there: its first \(ByteCount.text(limit)) are kept as a line that is not read, the rest is dropped")
+                    "cut there: its first \(ByteCount.text(limit)) are kept as a line that is not read, the rest is dropped"
+                )
             } else {
                 report(
                     severity, property.lineProblems[0].code, content.line,
@@ -183,7 +184,8 @@ package struct ICalendarReader {
         if stack.isEmpty, calendarLine == nil, !warnedImplicitCalendar {
             warnedImplicitCalendar = true
             report(
-                .warning, .outsideCalendar, content.line, "BEGIN:\(componentName) outside a VCALENDAR",
+                .warning, .outsideCalendar, content.line,
+                "BEGIN:\(componentName) outside a VCALENDAR",
                 "read as if inside one")
         }
         if stack.count + 2 > limits.maximumDepth {
@@ -211,7 +213,8 @@ package struct ICalendarReader {
             closeAll(at: content.line, closing: .recovered)
             guard calendarLine != nil else {
                 report(
-                    .warning, .outsideCalendar, content.line, "END:VCALENDAR without a BEGIN:VCALENDAR",
+                    .warning, .outsideCalendar, content.line,
+                    "END:VCALENDAR without a BEGIN:VCALENDAR",
                     "the line is kept as written")
                 keep(
                     Self.unreadable(
@@ -226,7 +229,8 @@ package struct ICalendarReader {
             guard calendarLine != nil else {
                 let message = "END:\(componentName) without a BEGIN:\(componentName)"
                 report(
-                    .warning, .outsideCalendar, content.line, message, "the line is kept as written")
+                    .warning, .outsideCalendar, content.line, message, "the line is kept as written"
+                )
                 keep(Self.unreadable(content, Problem(.outsideCalendar, message)))
                 return
             }
@@ -363,7 +367,8 @@ package struct ICalendarReader {
         overflowDepth = 0
         while let open = stack.last {
             report(
-                open.name == "VEVENT" || stack.count == 1 ? .error : .warning, .missingEnd, open.line,
+                open.name == "VEVENT" || stack.count == 1 ? .error : .warning, .missingEnd,
+                open.line,
                 "BEGIN:\(open.name) has no END:\(open.name) before the end of the input",
                 open.name == "VEVENT"
                     ? "the file may be truncated; the event is not read"
@@ -382,7 +387,8 @@ package struct ICalendarReader {
     // MARK: - Whole-input checks
 
     private func checkFirstLine(_ content: ContentLine) throws(InputError) {
-        if content.problem == .nulByte || content.decodedAsWindows1252 || content.bytes.contains(0) {
+        if content.problem == .nulByte || content.decodedAsWindows1252 || content.bytes.contains(0)
+        {
             throw InputError(
                 file: name, line: content.line,
                 message: "Not an iCalendar file: it holds binary data, not text")
@@ -412,16 +418,27 @@ package struct ICalendarReader {
 
     /// The component name a BEGIN or END line gives, upper-cased, without blanks.
     package static func componentName(_ tokens: TokenizedLine) -> String {
-        String(decoding: tokens.valueBytes.trimmingBlanks, as: UTF8.self).uppercased()
+        let name = tokens.valueBytes.trimmingBlanks
+        if !name.contains(where: { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }) {
+            return String(decoding: name, as: UTF8.self)
+        }
+        return String(decoding: name, as: UTF8.self).uppercased()
     }
 
     /// The line as written when it is not exactly `KEYWORD:NAME`; nil when it is.
-    private static func spelling(of bytes: [UInt8], as keyword: String, _ name: String)
+    private static func spelling(of bytes: [UInt8], as keyword: StaticString, _ name: String)
         -> [UInt8]?
     {
-        let canonical = keyword.utf8.count + 1 + name.utf8.count
-        if bytes.count == canonical, bytes.elementsEqual("\(keyword):\(name)".utf8) { return nil }
-        return bytes
+        var name = name
+        let canonical = keyword.withUTF8Buffer { keyword in
+            name.withUTF8 { name in
+                bytes.count == keyword.count + 1 + name.count
+                    && bytes[keyword.count] == UInt8(ascii: ":")
+                    && bytes[..<keyword.count].elementsEqual(keyword)
+                    && bytes[(keyword.count + 1)...].elementsEqual(name)
+            }
+        }
+        return canonical ? nil : bytes
     }
 
     private static func unreadable(_ content: ContentLine, _ message: Problem) -> ICalProperty {
@@ -471,13 +488,15 @@ enum LineReading {
         }
         guard var tokens = try? PropertyTokenizer.tokenize(content.bytes) else {
             let message = Problem(
-                .notAProperty, "Line is not a property: '\(ICalendarReader.excerpt(content.bytes))'")
+                .notAProperty, "Line is not a property: '\(ICalendarReader.excerpt(content.bytes))'"
+            )
             self = .unreadable(
                 ICalProperty(unreadable: content.bytes, line: content.line, problem: message),
                 .warning)
             return
         }
-        if tokens.name == "BEGIN" || tokens.name == "END" {
+        // A property of the RFC's is neither (its name was found as one when the line was split).
+        if tokens.known == nil, tokens.name == "BEGIN" || tokens.name == "END" {
             self = .structure(tokens)
             return
         }

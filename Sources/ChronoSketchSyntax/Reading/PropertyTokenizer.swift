@@ -60,25 +60,26 @@ package enum PropertyTokenizer {
     /// again with a backslash keeping the byte after it, and the repair said.
     /// - Throws: ``Failure`` when there is no name or no colon before the value.
     package static func tokenize(_ bytes: [UInt8]) throws(Failure) -> TokenizedLine {
-        var failure: Failure?
-        do throws(Failure) {
-            let line = try tokenize(bytes, backslashEscapes: false)
-            if readsWell(line) { return line }
-        } catch {
-            failure = error
-        }
-        guard let colon = bytes.firstIndex(of: colon), bytes[..<colon].contains(backslash),
-            var repaired = try? tokenize(bytes, backslashEscapes: true), readsWell(repaired)
-        else {
-            if let failure { throw failure }
-            return try tokenize(bytes, backslashEscapes: false)
-        }
+        let plain = Result { () throws(Failure) in try tokenize(bytes, backslashEscapes: false) }
+        // Without a backslash before the first colon, no parameter can hold an escape.
+        guard hasBackslashBeforeColon(bytes) else { return try plain.get() }
+        if case .success(let line) = plain, readsWell(line) { return line }
+        guard var repaired = try? tokenize(bytes, backslashEscapes: true), readsWell(repaired)
+        else { return try plain.get() }
         repaired.warnings.append(
             Problem(
                 .repairedLine,
                 "A backslash in a parameter value of \(repaired.name) escapes the character after it, as Apple and others write; RFC 5545 has no escapes in parameter values",
                 assumption: "repaired: each such backslash is read as an escape"))
         return repaired
+    }
+
+    private static func hasBackslashBeforeColon(_ bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            if byte == colon { return false }
+            if byte == backslash { return true }
+        }
+        return false
     }
 
     /// A parameter value with each backslash that keeps the byte after it left out.
@@ -166,12 +167,18 @@ package enum PropertyTokenizer {
                     if index < bytes.count { index += 1 }
                 } else {
                     let valueStart = index
-                    while index < bytes.count, bytes[index] != semicolon, bytes[index] != colon,
-                        bytes[index] != comma
-                    {
-                        index +=
-                            backslashEscapes && bytes[index] == backslash
-                                && index + 1 < bytes.count ? 2 : 1
+                    if backslashEscapes {
+                        while index < bytes.count, bytes[index] != semicolon,
+                            bytes[index] != colon, bytes[index] != comma
+                        {
+                            index += bytes[index] == backslash && index + 1 < bytes.count ? 2 : 1
+                        }
+                    } else {
+                        while index < bytes.count, bytes[index] != semicolon,
+                            bytes[index] != colon, bytes[index] != comma
+                        {
+                            index += 1
+                        }
                     }
                     let written = bytes[valueStart..<index]
                     values.append(

@@ -76,7 +76,7 @@ public enum ValueReader {
     /// The kind a property is read as: the VALUE parameter's type where it names one (a list
     /// property stays a list, and an X- property may be one), else the default.
     package static func kind(of property: ICalProperty) -> Kind {
-        guard let declared = property.parameter("VALUE") else {
+        guard let declared = property.declaredType else {
             return defaultKind(of: property) ?? .unknown
         }
         guard let type = ValueType(parameter: declared) else { return .unknown }
@@ -101,6 +101,8 @@ public enum ValueReader {
     /// How often the values of each line were read, by line number, once
     /// ``countReadsByLine()`` has been called: nil until then.
     static let readsByLine = Mutex<[Int: Int]?>(nil)
+    /// Whether ``readsByLine`` counts: asked without a lock on every read.
+    static let countsByLine = Atomic<Bool>(false)
 
     /// How many properties have had their values read in this process.
     public static var valuesRead: Int { readCount.load(ordering: .relaxed) }
@@ -109,6 +111,7 @@ public enum ValueReader {
     /// single input see that no line's values are read twice.
     public static func countReadsByLine() {
         readsByLine.withLock { $0 = $0 ?? [:] }
+        countsByLine.store(true, ordering: .relaxed)
     }
 
     /// The most times the values of one line were read since ``countReadsByLine()``.
@@ -118,7 +121,9 @@ public enum ValueReader {
 
     static func read(_ property: ICalProperty) -> ValueReading {
         readCount.add(1, ordering: .relaxed)
-        readsByLine.withLock { $0?[property.line, default: 0] += 1 }
+        if countsByLine.load(ordering: .relaxed) {
+            readsByLine.withLock { $0?[property.line, default: 0] += 1 }
+        }
         guard property.isProperty else {
             return ValueReading(
                 values: [], error: Problem(.notAProperty, "Line is not a property"), warnings: [])
@@ -144,7 +149,7 @@ public enum ValueReader {
                         "\(property.name) has a period of dates ('\(period.text)'), where RFC 5545 §3.3.9 needs date-times",
                         assumption: "read as the days it names"))
             }
-            if let declared = property.parameter("VALUE")?.uppercased(),
+            if let declared = property.declaredType?.uppercased(),
                 declared == "DATE" || declared == "DATE-TIME",
                 let mismatch = values.first(where: { $0.isDate != (declared == "DATE") })
             {
@@ -266,8 +271,7 @@ public enum ValueReader {
             }
         case .recur:
             do {
-                return .recurrence(
-                    try RecurrenceRule(parsing: String(decoding: item, as: UTF8.self)))
+                return .recurrence(try RecurrenceRule(parsing: item))
             } catch {
                 throw ValueError(message: error.description)
             }

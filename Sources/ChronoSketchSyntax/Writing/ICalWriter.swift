@@ -23,11 +23,25 @@ public enum ICalWriter {
     }
 
     package static func append(_ component: ICalComponent, to bytes: inout [UInt8]) {
-        appendFolded(component.beginText ?? Array("BEGIN:\(component.name)".utf8), to: &bytes)
+        appendBoundary(component.beginText, "BEGIN:", component.name, to: &bytes)
         component.forEachInReadOrder(
             property: { appendFolded($0.contentLine, to: &bytes) },
             component: { append($0, to: &bytes) })
-        appendFolded(component.endText ?? Array("END:\(component.name)".utf8), to: &bytes)
+        appendBoundary(component.endText, "END:", component.name, to: &bytes)
+    }
+
+    /// A BEGIN or END line: as written when it was spelled otherwise, else `KEYWORD:NAME`.
+    private static func appendBoundary(
+        _ written: [UInt8]?, _ keyword: StaticString, _ name: String, to bytes: inout [UInt8]
+    ) {
+        if let written { return appendFolded(written, to: &bytes) }
+        guard keyword.utf8CodeUnitCount + name.utf8.count <= 75 else {
+            return appendFolded(Array("\(keyword)\(name)".utf8), to: &bytes)
+        }
+        keyword.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(0x0D)
+        bytes.append(0x0A)
     }
 
     // MARK: - Values
@@ -186,15 +200,19 @@ public enum ICalWriter {
                 guard chunk.contains(where: { $0 != 0x20 && $0 != 0x09 }) else {
                     bytes.removeSubrange(mark...)
                     bytes.append(contentsOf: line)
-                    bytes.append(contentsOf: [0x0D, 0x0A])
+                    bytes.append(0x0D)
+                    bytes.append(0x0A)
                     return
                 }
-                bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+                bytes.append(0x0D)
+                bytes.append(0x0A)
+                bytes.append(0x20)
             }
             bytes.append(contentsOf: chunk)
             start = end
             limit = 74
         }
-        bytes.append(contentsOf: [0x0D, 0x0A])
+        bytes.append(0x0D)
+        bytes.append(0x0A)
     }
 }
