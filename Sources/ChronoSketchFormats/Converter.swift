@@ -50,6 +50,9 @@ public struct ConversionOptions: Sendable {
     public var records = RecordKind.occurrences
     /// Bytes of occurrence records kept in memory before sorted runs go to a temporary file.
     public var memory = OccurrenceRecords.defaultMemory
+    /// Whether an `.ics` or jCal calendar is written when nothing is left in it but time zones
+    /// (RFC 5545 §3.6 requires a component); without it, such a calendar is not written.
+    public var allowsEmpty = false
 
     public init(
         from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
@@ -95,12 +98,17 @@ public enum Converter {
     /// of the events pipeline, and jCal is written as read when every input holds its
     /// calendars in RFC order (``CalendarOutline``), else from the whole tree. Inputs that
     /// must be read twice for either and cannot be (standard input, a pipe) are held as bytes.
-    /// - Returns: the diagnostics, inputs in order and each in line order, and the inputs
-    ///   that could not be used, in input order.
+    ///
+    /// An `.ics` or jCal calendar left with no component but time zones (every record skipped,
+    /// a window or filter nothing matched, an empty input) is held back and not written unless
+    /// ``ConversionOptions/allowsEmpty``: published as a feed, it would empty every
+    /// subscriber's calendar.
+    /// - Returns: the diagnostics, inputs in order and each in line order; the inputs that
+    ///   could not be used, in input order; and whether an empty calendar was held back.
     public static func calendar(
         _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system,
         write: ([UInt8]) -> Void
-    ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
+    ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError], heldEmpty: Bool) {
         var logs = inputs.map { _ in DiagnosticLog() }
         var failures: [(input: Int, error: InputError)] = []
         let windowed =
@@ -152,42 +160,57 @@ public enum Converter {
             }
             merge.finish()
         }
-        func stream<Writer: CalendarItemWriter>(into writer: Writer) -> (
+        let refusesEmpty = !options.allowsEmpty
+        var heldEmpty = false
+        func stream<Writer: CalendarItemWriter>(into writer: Writer, isCalendar: Bool) -> (
             dropped: Int, writer: Writer
         ) {
             var merge = CalendarMerge(
-                into: writer, names: names, window: window, zones: mergeZones, newest: newest)
+                into: HeldUntilComponent(writer, holding: isCalendar && refusesEmpty),
+                names: names, window: window, zones: mergeZones, newest: newest)
             drive(&merge) { sink in
                 if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
             }
             if failures.count < inputs.count {
-                merge.sink.finish()
-                write(merge.sink.takeBytes())
+                if merge.sink.isHolding {
+                    heldEmpty = true
+                } else {
+                    merge.sink.finish()
+                    write(merge.sink.takeBytes())
+                }
             }
-            return (merge.linesThatAreNotProperties, merge.sink)
+            return (merge.linesThatAreNotProperties, merge.sink.writer)
         }
 
         var dropped = 0
         var written: [Diagnostic] = []
         if options.to == .ics {
-            _ = stream(into: ICalItemWriter())
+            _ = stream(into: ICalItemWriter(), isCalendar: true)
         } else if let format = OccurrenceFormat(rawValue: options.to.rawValue) {
             written =
                 stream(
                     into: SeriesRecordWriter(
                         format: format, guardsFormulas: options.columns.guardsFormulas,
                         file: inputs.count == 1 ? inputs[0].name : "<inputs>",
-                        resolver: mergeZones, database: database)
+                        resolver: mergeZones, database: database),
+                    isCalendar: false
                 ).writer.diagnostics
         } else if let calendars = streamingCalendars(sources, options: options) {
-            dropped = stream(into: JCalItemWriter(topLevelComponents: calendars)).dropped
+            dropped =
+                stream(into: JCalItemWriter(topLevelComponents: calendars), isCalendar: true)
+                .dropped
         } else {
             var merge = CalendarMerge(
                 into: DocumentBuilder(), names: names, window: window, zones: mergeZones,
                 newest: newest)
             drive(&merge) { _ in }
             dropped = merge.linesThatAreNotProperties
-            if failures.count < inputs.count {
+            let document = merge.sink.document
+            if failures.count < inputs.count, refusesEmpty,
+                !HeldUntilComponent<JCalItemWriter>.hasComponent(document)
+            {
+                heldEmpty = true
+            } else if failures.count < inputs.count {
                 var json = JSONWriter()
                 json.value(JCal.encode(merge.sink.document))
                 json.raw("\n")
@@ -205,7 +228,7 @@ public enum Converter {
                     assumption: "jCal has no form for them; they are left out"))
         }
         let unusable = failures.sorted { $0.input < $1.input }.map(\.error)
-        return (diagnostics, unusable)
+        return (diagnostics, unusable, heldEmpty)
     }
 
     /// How many top-level components jCal written as read holds; nil when an input needs its
@@ -399,4 +422,40 @@ public enum Converter {
         log += diagnostics
         return .document(name: input.name, document)
     }
+}
+
+/// A writer whose bytes are held back until a component other than a time zone has come, so
+/// that a calendar left with nothing in it is never partly written.
+struct HeldUntilComponent<Writer: CalendarItemWriter>: CalendarItemWriter {
+    private(set) var writer: Writer
+    /// Whether the bytes are still held: asked to hold, and no component has come.
+    private(set) var isHolding: Bool
+
+    init(_ writer: Writer, holding: Bool) {
+        self.writer = writer
+        isHolding = holding
+    }
+
+    /// Whether a component makes a calendar more than its time zones.
+    static func counts(_ component: ICalComponent) -> Bool { component.name != "VTIMEZONE" }
+
+    /// Whether a whole tree holds a component that ``counts(_:)``, in a calendar or outside one.
+    static func hasComponent(_ document: ICalDocument) -> Bool {
+        document.components.contains { top in
+            top.name == "VCALENDAR" ? top.components.contains(where: counts) : counts(top)
+        }
+    }
+
+    mutating func take(_ item: ReaderItem) {
+        if isHolding, case .component(let component) = item, Self.counts(component) {
+            isHolding = false
+        }
+        writer.take(item)
+    }
+
+    var pendingByteCount: Int { isHolding ? 0 : writer.pendingByteCount }
+
+    mutating func takeBytes() -> [UInt8] { writer.takeBytes() }
+
+    mutating func finish() { writer.finish() }
 }

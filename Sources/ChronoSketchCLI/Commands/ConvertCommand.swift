@@ -36,6 +36,12 @@ struct ConvertCommand: Command {
             "When several inputs use a UID, keep only the newest input's events with it (highest SEQUENCE, then latest DTSTAMP, then the input named last); each left out is said."
     )
 
+    static let allowEmpty = OptionSpec.flag(
+        "allow-empty",
+        help:
+            "Write an .ics or jCal calendar even when nothing is left in it but time zones; without it, such a calendar is not written and the exit status is 2."
+    )
+
     static let spec = CommandSpec(
         name: "convert",
         abstract: "Convert calendars between .ics, jCal, JSON, NDJSON and CSV.",
@@ -46,14 +52,16 @@ struct ConvertCommand: Command {
             DTSTAMP and a VTIMEZONE for each zone named); with --records series they are one \
             record per VEVENT, with its rule, which read back as the same series. Outlook's CSV \
             shape is read and written too. With --from and --to dates, only events (whole series) touching the window \
-            are kept. DTSTAMP of new events is SOURCE_DATE_EPOCH when set, else now.
+            are kept. An .ics or jCal calendar left with nothing but time zones is not \
+            written (exit status 2) unless --allow-empty. DTSTAMP of new events is \
+            SOURCE_DATE_EPOCH when set, else now.
             """,
         positional: PositionalSpec(
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
         options: [
             format, sourceFormat, CommonOptions.output, CommonOptions.records, columns,
-            CommonOptions.rawCSV, CommonOptions.memory, dedupe,
+            CommonOptions.rawCSV, CommonOptions.memory, dedupe, allowEmpty,
             CommonOptions.from, target,
             CommonOptions.days, CommonOptions.length, CommonOptions.today,
             CommonOptions.weekStartOption,
@@ -123,6 +131,7 @@ struct ConvertCommand: Command {
             to: targetFormat,
             columns: columns, load: load, stamp: Self.stamp(environment))
         options.dedupe = arguments.isSet(Self.dedupe.name)
+        options.allowsEmpty = arguments.isSet(Self.allowEmpty.name)
         options.memory = try CommonOptions.memory(arguments)
         options.records = try CommonOptions.records(
             arguments, textOutput: targetFormat == .ics || targetFormat == .jcal)
@@ -176,14 +185,15 @@ struct ConvertCommand: Command {
     ) -> ExitStatus {
         var diagnostics: [Diagnostic] = []
         var unusable: [InputError] = []
+        var heldEmpty = false
         let status = OutputTarget.stream(outputPath, io: io) { output in
             let held = strict && (outputPath ?? "-") == "-" ? MemoryOutput() : nil
-            (diagnostics, unusable) = Converter.calendar(inputs, options: options.reporting(to: io))
-            {
-                bytes in
+            (diagnostics, unusable, heldEmpty) = Converter.calendar(
+                inputs, options: options.reporting(to: io)
+            ) { bytes in
                 (held ?? output).write(bytes: bytes)
             }
-            if CommandLoading.shouldStop(unusable: unusable, inputs: inputs.count)
+            if heldEmpty || CommandLoading.shouldStop(unusable: unusable, inputs: inputs.count)
                 || strict
                     && (!unusable.isEmpty
                         || io.policy.apply(diagnostics).contains { $0.severity == .error })
@@ -196,6 +206,12 @@ struct ConvertCommand: Command {
         _ = CommandLoading.report(
             diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
             command: command, io: io)
+        if heldEmpty {
+            // RFC 5545 §3.6: a calendar holds at least one component.
+            io.standardError.write(
+                "\(command): error: no event or other component is left to write, only time zones or nothing; nothing is written (--allow-empty writes the calendar anyway)\n"
+            )
+        }
         return status
     }
 }

@@ -9,23 +9,27 @@ import Testing
 /// `convert --to ics|jcal` written as the inputs are read: the same bytes as the whole tree
 /// gives, for every calendar at hand, and merging, windows and the outline scan on their own.
 @Suite struct StreamingConversionTests {
+    /// Options that write a calendar left empty too, so that every tree can be compared.
     private static func options(
-        _ to: ConversionFormat, from: CivilDate? = nil, until: CivilDate? = nil
+        _ to: ConversionFormat, from: CivilDate? = nil, until: CivilDate? = nil,
+        allowsEmpty: Bool = true
     ) throws -> ConversionOptions {
-        ConversionOptions(
+        var options = ConversionOptions(
             to: to,
             load: LoadOptions(zone: try Fixture.zone("UTC"), from: from, to: until),
             stamp: LocalDateTime(startOf: try CivilDate(year: 2026, month: 1, day: 1)))
+        options.allowsEmpty = allowsEmpty
+        return options
     }
 
     private static func convert(
         _ inputs: [InputSource], _ options: ConversionOptions
-    ) -> (pieces: [[UInt8]], diagnostics: [Diagnostic], unusable: [InputError]) {
+    ) -> (pieces: [[UInt8]], diagnostics: [Diagnostic], unusable: [InputError], heldEmpty: Bool) {
         var pieces: [[UInt8]] = []
-        let (diagnostics, unusable) = Converter.calendar(inputs, options: options) {
+        let (diagnostics, unusable, heldEmpty) = Converter.calendar(inputs, options: options) {
             pieces.append($0)
         }
-        return (pieces, diagnostics, unusable)
+        return (pieces, diagnostics, unusable, heldEmpty)
     }
 
     private static func memory(_ name: String, _ text: String) -> InputSource {
@@ -41,6 +45,7 @@ import Testing
     @Test func streamingWritesWhatTheTreeWrites() throws {
         var streamed = 0
         var readable = 0
+        var empty = 0
         for name in RoundTripTests.files {
             let input = InputSource.file(RoundTripTests.path(name))
             guard let (document, _) = try? DocumentReader.read(input) else { continue }
@@ -58,7 +63,22 @@ import Testing
             #expect(Array(jcal.pieces.joined()) == json.bytes, "\(name)")
             let ics = Self.convert([input], try Self.options(.ics))
             #expect(Array(ics.pieces.joined()) == ICalWriter.write(document), "\(name)")
+            // Without leave to write an empty calendar: the same bytes, or none at all for a
+            // calendar with nothing in it but time zones.
+            let hasComponent = HeldUntilComponent<ICalItemWriter>.hasComponent(document)
+            if !hasComponent { empty += 1 }
+            for format in [ConversionFormat.ics, .jcal] {
+                let refusing = Self.convert(
+                    [input], try Self.options(format, allowsEmpty: false))
+                #expect(refusing.heldEmpty == !hasComponent, "\(name)")
+                #expect(
+                    Array(refusing.pieces.joined())
+                        == (hasComponent
+                            ? (format == .ics ? ICalWriter.write(document) : json.bytes) : []),
+                    "\(name)")
+            }
         }
+        #expect(empty > 0)
         // Most real calendars stream; those that do not need a recovery or put calendar
         // properties after components.
         #expect(readable > 50)
