@@ -310,6 +310,67 @@ import Testing
         #expect(validation.status == 0, "\(validation.standardOutput)")
     }
 
+    /// RFC 5545 §3.2.9: time only tentative events take is BUSY-TENTATIVE; where a firm event
+    /// falls too, the time is BUSY.
+    @Test func freebusyTellsTentativeTimeFromBusyTime() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func event(_ uid: String, _ start: String, _ end: String, tentative: Bool) -> String {
+            """
+            BEGIN:VEVENT\r
+            UID:\(uid)\r
+            DTSTAMP:20260101T000000Z\r
+            DTSTART:20260908T\(start)00Z\r
+            DTEND:20260908T\(end)00Z\r
+            \(tentative ? "STATUS:TENTATIVE\r\n" : "")SUMMARY:\(uid)\r
+
+            """
+                + "END:VEVENT\r\n"
+        }
+        let calendar =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+            + event("firm", "1000", "1100", tentative: false)
+            + event("maybe", "0930", "1200", tentative: true)
+            + event("later", "1400", "1500", tentative: true)
+            + event("after", "1500", "1600", tentative: false)
+            + event("lunch", "1230", "1330", tentative: false)
+            + event("inside", "1245", "1315", tentative: true)
+            + event("overrun", "1530", "1630", tentative: true) + "END:VCALENDAR\r\n"
+        try calendar.write(
+            to: directory.appendingPathComponent("week.ics"), atomically: true, encoding: .utf8)
+        let window = ["--from", "2026-09-08", "--to", "2026-09-09", "--tz", "UTC"]
+        func lines(_ extra: [String]) throws -> [String] {
+            let result = try CLI.runBinary(
+                ["freebusy", "week.ics", "--format", "ics", "-o", "busy.ics"] + window + extra,
+                in: directory)
+            #expect(result.status == 0, "\(result.standardError)")
+            let written = try String(
+                contentsOf: directory.appendingPathComponent("busy.ics"), encoding: .utf8)
+            let validation = try CLI.runBinary(["validate", "busy.ics"], in: directory)
+            #expect(validation.status == 0, "\(validation.standardOutput)")
+            return written.components(separatedBy: "\r\n").filter { $0.hasPrefix("FREEBUSY") }
+        }
+        #expect(
+            try lines([]) == [
+                "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20260908T093000Z/20260908T100000Z",
+                "FREEBUSY;FBTYPE=BUSY:20260908T100000Z/20260908T110000Z",
+                "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20260908T110000Z/20260908T120000Z",
+                "FREEBUSY;FBTYPE=BUSY:20260908T123000Z/20260908T133000Z",
+                "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20260908T140000Z/20260908T150000Z",
+                "FREEBUSY;FBTYPE=BUSY:20260908T150000Z/20260908T160000Z",
+                "FREEBUSY;FBTYPE=BUSY-TENTATIVE:20260908T160000Z/20260908T163000Z",
+            ])
+        #expect(
+            try lines(["--ignore-tentative"]) == [
+                "FREEBUSY;FBTYPE=BUSY:20260908T100000Z/20260908T110000Z",
+                "FREEBUSY;FBTYPE=BUSY:20260908T123000Z/20260908T133000Z",
+                "FREEBUSY;FBTYPE=BUSY:20260908T150000Z/20260908T160000Z",
+            ])
+        // The JSON periods are the busy time, however sure.
+        let json = try CLI.runBinary(["freebusy", "week.ics"] + window, in: directory)
+        #expect(json.standardOutput.contains("\"busyMinutes\":360"))
+    }
+
     @Test(arguments: [
         (
             ["conflicts", "--buffer", "soon"],

@@ -132,6 +132,43 @@ public enum Availability {
         return periods
     }
 
+    /// The busy time of a window told by how sure it is (RFC 5545 §3.2.9 FBTYPE): the merged
+    /// periods of events that are not STATUS:TENTATIVE, and the rest of the time tentative
+    /// events take (where both fall, the time is firmly busy), in order of start.
+    /// - Complexity: O(n log n) in the events.
+    public static func busySpansBySureness(
+        events: some Sequence<CalendarEvent>, policy: BusyPolicy = BusyPolicy(),
+        from: LocalDateTime, to: LocalDateTime, on line: TimeLine = .wallClock
+    ) -> [(span: Span, tentative: Bool)] {
+        let events = Array(events)
+        let firm = busyPeriods(
+            events: events.lazy.filter { $0.status != .tentative }, policy: policy, from: from,
+            to: to, on: line
+        ).map(\.span)
+        let tentative = busyPeriods(
+            events: events.lazy.filter { $0.status == .tentative }, policy: policy, from: from,
+            to: to, on: line
+        ).map(\.span)
+        var spans = firm.map { (span: $0, tentative: false) }
+        // Both lists are sorted and each is disjoint, so a firm period that ends before one
+        // tentative period ends before every later one.
+        var first = 0
+        for period in tentative {
+            while first < firm.count, firm[first].end <= period.start { first += 1 }
+            var start = period.start
+            var index = first
+            while index < firm.count, firm[index].start < period.end {
+                if firm[index].start > start {
+                    spans.append((Span(start: start, end: firm[index].start), true))
+                }
+                start = max(start, firm[index].end)
+                index += 1
+            }
+            if start < period.end { spans.append((Span(start: start, end: period.end), true)) }
+        }
+        return spans.sorted { $0.span.start < $1.span.start }
+    }
+
     private static func period(_ span: Span, _ ids: [String], _ line: TimeLine) -> BusyPeriod {
         let shown = line.wallClock(of: span)
         return BusyPeriod(start: shown.start, end: shown.end, span: span, ids: ids)

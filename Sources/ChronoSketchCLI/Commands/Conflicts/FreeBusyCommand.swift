@@ -21,7 +21,8 @@ struct FreeBusyCommand: Command {
         abstract: "Merge the busy time of a window into periods, as JSON or a VFREEBUSY.",
         discussion: """
             Busy intervals (buffers included) that overlap or touch are merged and clipped to \
-            [--from, --to). The VFREEBUSY gives every time in UTC, converted from --tz; its \
+            [--from, --to). The VFREEBUSY gives every time in UTC, converted from --tz, as \
+            FBTYPE=BUSY, or BUSY-TENTATIVE for the time only STATUS:TENTATIVE events take; its \
             DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
             """,
         positional: CommonOptions.calendarFiles,
@@ -94,10 +95,14 @@ struct FreeBusyCommand: Command {
                             uniquingKeysWith: { first, _ in first }),
                         from: start, to: end, zone: loaded.zone, language: language))
             case .ics:
+                let spans = Availability.busySpansBySureness(
+                    events: loaded.events, policy: busy.policy, from: start, to: end,
+                    on: load.zone.timeLine)
                 output.write(
                     bytes: FreeBusyWriter.write(
-                        periods.map { ($0.span.start, $0.span.end) }, from: start, to: end,
-                        zone: load.zone, stamp: stamp))
+                        spans.map {
+                            ($0.span.start, $0.span.end, $0.tentative ? .busyTentative : .busy)
+                        }, from: start, to: end, zone: load.zone, stamp: stamp))
             case .json:
                 var json = JSONWriter()
                 json.beginObject()
