@@ -207,7 +207,7 @@ public enum Converter {
             dropped = merge.linesThatAreNotProperties
             let document = merge.sink.document
             if failures.count < inputs.count, refusesEmpty,
-                !HeldUntilComponent<JCalItemWriter>.hasComponent(document)
+                !document.hasContent
             {
                 heldEmpty = true
             } else if failures.count < inputs.count {
@@ -436,18 +436,8 @@ struct HeldUntilComponent<Writer: CalendarItemWriter>: CalendarItemWriter {
         isHolding = holding
     }
 
-    /// Whether a component makes a calendar more than its time zones.
-    static func counts(_ component: ICalComponent) -> Bool { component.name != "VTIMEZONE" }
-
-    /// Whether a whole tree holds a component that ``counts(_:)``, in a calendar or outside one.
-    static func hasComponent(_ document: ICalDocument) -> Bool {
-        document.components.contains { top in
-            top.name == "VCALENDAR" ? top.components.contains(where: counts) : counts(top)
-        }
-    }
-
     mutating func take(_ item: ReaderItem) {
-        if isHolding, case .component(let component) = item, Self.counts(component) {
+        if isHolding, case .component(let component) = item, component.isContent {
             isHolding = false
         }
         writer.take(item)
@@ -458,4 +448,19 @@ struct HeldUntilComponent<Writer: CalendarItemWriter>: CalendarItemWriter {
     mutating func takeBytes() -> [UInt8] { writer.takeBytes() }
 
     mutating func finish() { writer.finish() }
+}
+
+extension ICalComponent {
+    /// Whether it makes a calendar more than its time zones.
+    var isContent: Bool { name != "VTIMEZONE" }
+}
+
+extension ICalDocument {
+    /// Whether it holds a component that ``ICalComponent/isContent``, in a calendar or
+    /// outside one.
+    var hasContent: Bool {
+        components.contains { top in
+            top.name == "VCALENDAR" ? top.components.contains(where: \.isContent) : top.isContent
+        }
+    }
 }

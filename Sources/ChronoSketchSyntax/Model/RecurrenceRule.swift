@@ -80,8 +80,8 @@ public struct RecurrenceRule: Sendable, Hashable {
                 throw invalid("'\(Self.text(part))' is not NAME=VALUE")
             }
             let nameBytes = part[..<equals]
-            let value = Self.upper(part[(equals + 1)...])
-            let name = Self.upperText(nameBytes)
+            let value = part[(equals + 1)...].uppercased
+            let name = Self.text(nameBytes.uppercased)
             switch name {
             case "FREQ":
                 guard
@@ -235,18 +235,6 @@ public struct RecurrenceRule: Sendable, Hashable {
     private static func isWeekday(_ bytes: ArraySlice<UInt8>) -> Bool {
         weekdays.contains { bytes.elementsEqual($0.utf8) }
     }
-
-    /// The bytes upper-cased as `String.uppercased()` does: in place when they are ASCII
-    /// without a lower-case letter, as most rules are written.
-    private static func upper(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        if !bytes.contains(where: { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }) { return bytes }
-        if !bytes.contains(where: { $0 >= 0x80 }) {
-            return ArraySlice(bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 })
-        }
-        return ArraySlice(text(bytes).uppercased().utf8)
-    }
-
-    private static func upperText(_ bytes: ArraySlice<UInt8>) -> String { text(upper(bytes)) }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)

@@ -418,11 +418,7 @@ package struct ICalendarReader {
 
     /// The component name a BEGIN or END line gives, upper-cased, without blanks.
     package static func componentName(_ tokens: TokenizedLine) -> String {
-        let name = tokens.valueBytes.trimmingBlanks
-        if !name.contains(where: { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }) {
-            return String(decoding: name, as: UTF8.self)
-        }
-        return String(decoding: name, as: UTF8.self).uppercased()
+        String(decoding: tokens.valueBytes.trimmingBlanks.uppercased, as: UTF8.self)
     }
 
     /// The line as written when it is not exactly `KEYWORD:NAME`; nil when it is.

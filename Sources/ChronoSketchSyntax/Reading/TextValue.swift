@@ -94,6 +94,16 @@ extension ArraySlice<UInt8> {
         while let last = result.last, last == 0x20 || last == 0x09 { result = result.dropLast() }
         return result
     }
+
+    /// The bytes upper-cased as `String.uppercased()` does: as they are when they hold no
+    /// lower-case letter and no non-ASCII byte, as most names and rules are written.
+    var uppercased: ArraySlice<UInt8> {
+        if !contains(where: { $0 >= 0x61 && ($0 <= 0x7A || $0 >= 0x80) }) { return self }
+        if !contains(where: { $0 >= 0x80 }) {
+            return ArraySlice(map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 })
+        }
+        return ArraySlice(String(decoding: self, as: UTF8.self).uppercased().utf8)
+    }
 }
 
 extension Unicode.Scalar {

@@ -79,9 +79,13 @@ struct FreeBusyCommand: Command {
         else { return .unusableInput }
         let start = from
         let end = to
-        let periods = Availability.busyPeriods(
-            events: loaded.events, policy: busy.policy, from: start, to: end,
-            on: load.zone.timeLine)
+        // The VFREEBUSY tells its periods by type (below); JSON and text merge them all.
+        let periods =
+            format == .ics
+            ? []
+            : Availability.busyPeriods(
+                events: loaded.events, policy: busy.policy, from: start, to: end,
+                on: load.zone.timeLine)
         return OutputTarget.write(
             outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in
