@@ -30,6 +30,36 @@ public enum Transparency: String, Sendable, Hashable, Codable {
     case transparent = "TRANSPARENT"
 }
 
+/// How an event takes up time (RFC 5545 §3.2.9 FBTYPE), from free to unavailable: where
+/// events of different kinds fall at once, the time is of the greatest.
+public enum BusyKind: Int, Sendable, Hashable, Comparable, CaseIterable {
+    case free, tentative, busy, unavailable
+
+    /// The FBTYPE value: `FREE`, `BUSY-TENTATIVE`, `BUSY`, `BUSY-UNAVAILABLE`.
+    public var freeBusyType: String {
+        switch self {
+        case .free: "FREE"
+        case .tentative: "BUSY-TENTATIVE"
+        case .busy: "BUSY"
+        case .unavailable: "BUSY-UNAVAILABLE"
+        }
+    }
+
+    /// The kind an `X-MICROSOFT-CDO-BUSYSTATUS` value names (`FREE`, `TENTATIVE`, `BUSY`,
+    /// `OOF` for out of office, as MS-OXCICAL defines them), in any case; nil for any other.
+    public init?(microsoftBusyStatus value: String) {
+        switch value.uppercased() {
+        case "FREE": self = .free
+        case "TENTATIVE": self = .tentative
+        case "BUSY": self = .busy
+        case "OOF": self = .unavailable
+        default: return nil
+        }
+    }
+
+    public static func < (lhs: BusyKind, rhs: BusyKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// Where a component starts in its input.
 public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     public var file: String
@@ -66,6 +96,9 @@ public struct CalendarEvent: Sendable, Hashable {
     public var location: String?
     public var status: EventStatus?
     public var transparency: Transparency
+    /// How the producer shows the event's time, when it says (Outlook's
+    /// `X-MICROSOFT-CDO-BUSYSTATUS`); nil to go by STATUS and TRANSP alone.
+    public var shownAs: BusyKind?
     public var source: SourceLocation
     /// DTSTART as written (for an occurrence, its original start in the series' zone).
     public var originalStart: OriginalTime
@@ -135,7 +168,8 @@ public struct CalendarEvent: Sendable, Hashable {
         instants: InstantInterval? = nil, zone: String? = nil, location: String? = nil,
         description: String? = nil,
         status: EventStatus? = nil, transparency: Transparency = .opaque,
-        categories: [String] = [], organizer: Participant? = nil, attendees: [Participant] = [],
+        shownAs: BusyKind? = nil, categories: [String] = [], organizer: Participant? = nil,
+        attendees: [Participant] = [],
         resources: [String] = [], url: String? = nil, color: String? = nil,
         source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0,
         hasUID: Bool = true, calendar: String? = nil
@@ -158,6 +192,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.location = location
         self.status = status
         self.transparency = transparency
+        self.shownAs = shownAs
         self.extras = ExtrasBox.holding(
             Extras(
                 description: description, categories: categories, organizer: organizer,

@@ -2,25 +2,31 @@ import ChronoSketchCore
 import ChronoSketchEvents
 import ChronoSketchSyntax
 
-/// What kind of busy time a FREEBUSY period is (RFC 5545 §3.2.9 FBTYPE).
-public enum FreeBusyType: String, Sendable, Hashable {
-    case busy = "BUSY"
-    case busyTentative = "BUSY-TENTATIVE"
+/// The busy time of one person, or of everyone read, as one VFREEBUSY.
+public struct FreeBusyBlock: Sendable {
+    /// Whose time it is (RFC 5545 §3.6.4: the ORGANIZER of a published VFREEBUSY), an address
+    /// as ``Participant/address`` holds it; nil when the block is of no one in particular.
+    public var person: String?
+    /// The busy time as instants (seconds since 1970-01-01T00:00Z), in order and disjoint, each
+    /// with its kind; free time is left out.
+    public var periods: [(start: Int, end: Int, kind: BusyKind)]
+
+    public init(person: String?, periods: [(start: Int, end: Int, kind: BusyKind)]) {
+        self.person = person
+        self.periods = periods
+    }
 }
 
-/// Writes merged busy time as a VFREEBUSY component (RFC 5545 §3.6.4) in a VCALENDAR.
+/// Writes busy time as VFREEBUSY components (RFC 5545 §3.6.4) in a VCALENDAR.
 public enum FreeBusyWriter {
-    /// A calendar with one VFREEBUSY for `[from, to)` and a `FREEBUSY;FBTYPE=…` line per
-    /// period, every time in UTC as the RFC requires (§3.8.2.6).
+    /// A calendar with one VFREEBUSY for `[from, to)` per block, with a `FREEBUSY;FBTYPE=…`
+    /// line per period, every time in UTC as the RFC requires (§3.8.2.6).
     /// - Parameters:
-    ///   - periods: the busy periods as instants (seconds since 1970-01-01T00:00Z), in order,
-    ///     each with its type.
     ///   - from: the window's start on `zone`'s wall clock.
     ///   - stamp: DTSTAMP, in UTC.
     public static func write(
-        _ periods: [(start: Int, end: Int, type: FreeBusyType)], from: LocalDateTime,
-        to: LocalDateTime,
-        zone: TargetZone, stamp: LocalDateTime
+        _ blocks: [FreeBusyBlock], from: LocalDateTime, to: LocalDateTime, zone: TargetZone,
+        stamp: LocalDateTime
     ) -> [UInt8] {
         func utc(_ instant: Int) -> String {
             let value = (try? LocalDateTime(secondsSinceEpoch: instant)) ?? stamp
@@ -29,17 +35,37 @@ public enum FreeBusyWriter {
         func utc(_ time: LocalDateTime) -> String { utc(zone.instant(at: time)) }
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Converter.productID)", "METHOD:PUBLISH",
-            "BEGIN:VFREEBUSY",
-            "UID:freebusy-\(utc(from))-\(utc(to))@chronosketch",
-            "DTSTAMP:\(stamp.basicFormat)Z", "DTSTART:\(utc(from))", "DTEND:\(utc(to))",
         ]
-        for period in periods {
-            lines.append(
-                "FREEBUSY;FBTYPE=\(period.type.rawValue):\(utc(period.start))/\(utc(period.end))")
+        for block in blocks {
+            let address = block.person.map(uri)
+            // A person's block is told apart by their address, itself unique in its domain.
+            let owner = address.map {
+                "-" + ($0.hasPrefix("mailto:") ? String($0.dropFirst(7)) : $0)
+            }
+            lines += [
+                "BEGIN:VFREEBUSY",
+                "UID:freebusy-\(utc(from))-\(utc(to))\(owner ?? "@chronosketch")",
+                "DTSTAMP:\(stamp.basicFormat)Z",
+            ]
+            if let address { lines.append("ORGANIZER:\(address)") }
+            lines += ["DTSTART:\(utc(from))", "DTEND:\(utc(to))"]
+            for period in block.periods where period.kind != .free {
+                lines.append(
+                    "FREEBUSY;FBTYPE=\(period.kind.freeBusyType):\(utc(period.start))/\(utc(period.end))"
+                )
+            }
+            lines.append("END:VFREEBUSY")
         }
-        lines += ["END:VFREEBUSY", "END:VCALENDAR"]
+        lines.append("END:VCALENDAR")
         var bytes: [UInt8] = []
         for line in lines { ICalWriter.appendFolded(Array(line.utf8), to: &bytes) }
         return bytes
+    }
+
+    /// A person's address as a CAL-ADDRESS (RFC 5545 §3.3.3): `mailto:` before an address
+    /// without a scheme; control characters, which no URI holds, left out.
+    private static func uri(_ address: String) -> String {
+        let clean = String(address.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+        return clean.contains(":") ? clean : "mailto:" + clean
     }
 }

@@ -4,7 +4,7 @@ import ChronoSketchCore
 /// conflicts are found per.
 public enum EventKey: String, Sendable, Hashable, CaseIterable {
     /// Each person at the event: its ATTENDEE addresses and its ORGANIZER's (Outlook leaves
-    /// the organizer out of ATTENDEE), but those whose PARTSTAT is DECLINED; compared
+    /// the organizer out of ATTENDEE), but those whose PARTSTAT is DECLINED or DELEGATED; compared
     /// without case, each once, labelled with its CN when there is one.
     case attendee
     /// The ORGANIZER address.
@@ -36,7 +36,7 @@ public enum EventKey: String, Sendable, Hashable, CaseIterable {
         case .attendee:
             var seen: Set<String> = []
             let present = (event.attendees + [event.organizer].compactMap { $0 }).filter {
-                $0.status?.uppercased() != "DECLINED"
+                $0.status?.uppercased() != "DECLINED" && $0.status?.uppercased() != "DELEGATED"
             }
             return people(present).filter { seen.insert($0.key).inserted }
         case .organizer: return people(event.organizer.map { [$0] } ?? [])
@@ -59,9 +59,11 @@ extension CalendarEvent {
     /// transparency, title, location and source, and of its people, categories and resources
     /// only what `key` files it under. A report over millions of occurrences then holds a few
     /// hundred bytes for each rather than every description and attendee list.
-    public func busyTime(filedBy key: EventKey?) -> CalendarEvent {
+    /// People are kept too with `keepingPeople`, for a policy that reads their answers.
+    public func busyTime(filedBy key: EventKey?, keepingPeople: Bool = false) -> CalendarEvent {
         trimmed(
-            keepingPeople: key == .attendee || key == .organizer, categories: key == .category,
+            keepingPeople: keepingPeople || key == .attendee || key == .organizer,
+            categories: key == .category,
             resources: key == .resource)
     }
 }

@@ -249,10 +249,14 @@ enum CommonOptions {
     /// The inputs the positionals name; `-` or none is standard input.
     static func inputs(_ arguments: ParsedArguments) -> [InputSource] {
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        return paths.flatMap { path -> [InputSource] in
-            if path == "-" { return [.standardInput] }
-            return calendarFiles(in: path).map { $0.map(InputSource.file) } ?? [.file(path)]
-        }
+        return paths.flatMap(inputs)
+    }
+
+    /// What one path given reads: standard input for `-`, a directory's calendars, or the
+    /// file.
+    static func inputs(_ path: String) -> [InputSource] {
+        if path == "-" { return [.standardInput] }
+        return calendarFiles(in: path).map { $0.map(InputSource.file) } ?? [.file(path)]
     }
 
     /// The `.ics` files of a directory, in name order (a vdir, as vdirsyncer and khal keep

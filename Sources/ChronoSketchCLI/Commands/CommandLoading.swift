@@ -73,7 +73,7 @@ enum CommandLoading {
     /// The events of `inputs` and the blocked windows, each read with `options` and reported;
     /// nil when the run must stop with exit status 2.
     /// Each event keeps only what busy time reads and what `key` files it under
-    /// (``CalendarEvent/busyTime(filedBy:)``).
+    /// (``CalendarEvent/busyTime(filedBy:keepingPeople:)``), and the people when the policy reads their answers.
     static func busy(
         _ inputs: [InputSource], _ busy: BusyOptions, options: LoadOptions, strict: Bool,
         command: String, io: CommandIO, filedBy key: EventKey? = nil
@@ -81,7 +81,9 @@ enum CommandLoading {
         guard
             let calendar = events(
                 inputs, options: options, strict: strict, command: command, io: io,
-                trimming: { $0.busyTime(filedBy: key) }),
+                trimming: {
+                    $0.busyTime(filedBy: key, keepingPeople: busy.policy.attendance != nil)
+                }),
             let windows = blockedWindows(busy, options: options, io: io)
         else { return nil }
         return (calendar, windows)

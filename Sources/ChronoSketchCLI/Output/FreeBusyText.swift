@@ -13,13 +13,17 @@ import ChronoSketchLayout
 /// 120 min busy from 2026-12-08 to 2026-12-09
 /// ```
 enum FreeBusyText {
-    /// - Parameter titles: the title of each event by id.
+    /// - Parameters:
+    ///   - titles: the title of each event by id.
+    ///   - person: whose time it is, named in the heading.
     static func report(
-        _ periods: [BusyPeriod], titles: [String: String], from: LocalDateTime,
-        to: LocalDateTime, zone: String, language: Language
+        _ periods: [BusyPeriod], titles: [String: String], person: String? = nil,
+        from: LocalDateTime, to: LocalDateTime, zone: String, language: Language
     ) -> String {
         let busy = language.busyWord
-        var text = "\(busy.prefix(1).uppercased() + busy.dropFirst()) · \(language.timesIn(zone))\n"
+        let whose = person.map { " · \($0.replacingNewlines())" } ?? ""
+        var text =
+            "\(busy.prefix(1).uppercased() + busy.dropFirst())\(whose) · \(language.timesIn(zone))\n"
         let labels = periods.map {
             AgendaFormatter.timeLabel(.timed(start: $0.start, end: $0.end), language)
         }

@@ -169,8 +169,12 @@ enum Language: String, CaseIterable, Sendable {
     /// `No conflicts among 12 busy events (2 free).`
     func noConflicts(busy: Int, free: Int) -> String {
         self == .de
-            ? "Keine Konflikte zwischen \(busy) belegten Terminen (\(free) frei)."
-            : "No conflicts among \(busy) busy events (\(free) free)."
+            ? (busy == 1
+                ? "Keine Konflikte: 1 belegter Termin (\(free) frei)."
+                : "Keine Konflikte zwischen \(busy) belegten Terminen (\(free) frei).")
+            : busy == 1
+                ? "No conflicts: 1 busy event (\(free) free)."
+                : "No conflicts among \(busy) busy events (\(free) free)."
     }
 
     /// `3 conflicts (2 overlap, 1 buffer) in 2 clusters; 12 busy events, 2 free`.
@@ -179,9 +183,9 @@ enum Language: String, CaseIterable, Sendable {
     {
         switch self {
         case .en:
-            "\(count) conflict\(count == 1 ? "" : "s") (\(kinds)) in \(clusters) cluster\(clusters == 1 ? "" : "s"); \(busy) busy events, \(free) free"
+            "\(count) conflict\(count == 1 ? "" : "s") (\(kinds)) in \(clusters) cluster\(clusters == 1 ? "" : "s"); \(busy) busy event\(busy == 1 ? "" : "s"), \(free) free"
         case .de:
-            "\(count) Konflikt\(count == 1 ? "" : "e") (\(kinds)) in \(clusters) Gruppe\(clusters == 1 ? "" : "n"); \(busy) belegte Termine, \(free) frei"
+            "\(count) Konflikt\(count == 1 ? "" : "e") (\(kinds)) in \(clusters) Gruppe\(clusters == 1 ? "" : "n"); \(busy) belegte\(busy == 1 ? "r Termin" : " Termine"), \(free) frei"
         }
     }
 

@@ -106,6 +106,7 @@ final class EventMapper {
             instants: instants, zone: zone, location: template.location,
             description: template.description,
             status: status(template, log: &log), transparency: transparency(template, log: &log),
+            shownAs: template.shownAs,
             categories: template.categories, organizer: template.organizer,
             attendees: template.attendees, resources: template.resources, url: template.url,
             color: template.color, source: location, originalStart: originalStart,

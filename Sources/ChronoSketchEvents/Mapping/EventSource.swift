@@ -62,6 +62,8 @@ package struct EventSource: Sendable {
     package var description: String?
     package var status: (value: String, line: Int)?
     package var transparency: (value: String, line: Int)?
+    /// Outlook's X-MICROSOFT-CDO-BUSYSTATUS, when it names a kind.
+    package var shownAs: BusyKind?
     package var categories: [String] = []
     package var organizer: Participant?
     package var attendees: [Participant] = []
@@ -103,7 +105,13 @@ package struct EventSource: Sendable {
         }
         var seen = Occurrences.Seen(in: "VEVENT")
         for property in component.properties {
-            guard let known = property.known, seen.isFirst(known) else { continue }
+            guard let known = property.known else {
+                if shownAs == nil, property.name == "X-MICROSOFT-CDO-BUSYSTATUS" {
+                    shownAs = property.value?.text.flatMap(BusyKind.init(microsoftBusyStatus:))
+                }
+                continue
+            }
+            guard seen.isFirst(known) else { continue }
             let values = property.values
             guard let value = values.first else { continue }
             read(known, property, value, values)

@@ -132,41 +132,50 @@ public enum Availability {
         return periods
     }
 
-    /// The busy time of a window told by how sure it is (RFC 5545 §3.2.9 FBTYPE): the merged
-    /// periods of events that are not STATUS:TENTATIVE, and the rest of the time tentative
-    /// events take (where both fall, the time is firmly busy), in order of start.
+    /// The busy time of a window told by kind (RFC 5545 §3.2.9 FBTYPE): disjoint spans in
+    /// order, each of the greatest kind of the events that take up its time
+    /// (``BusyPolicy/kind(of:)``: unavailable over busy over tentative), spans of one kind
+    /// that overlap or touch merged into one.
     /// - Complexity: O(n log n) in the events.
-    public static func busySpansBySureness(
+    public static func busySpansByKind(
         events: some Sequence<CalendarEvent>, policy: BusyPolicy = BusyPolicy(),
         from: LocalDateTime, to: LocalDateTime, on line: TimeLine = .wallClock
-    ) -> [(span: Span, tentative: Bool)] {
-        let events = Array(events)
-        let firm = busyPeriods(
-            events: events.lazy.filter { $0.status != .tentative }, policy: policy, from: from,
-            to: to, on: line
-        ).map(\.span)
-        let tentative = busyPeriods(
-            events: events.lazy.filter { $0.status == .tentative }, policy: policy, from: from,
-            to: to, on: line
-        ).map(\.span)
-        var spans = firm.map { (span: $0, tentative: false) }
-        // Both lists are sorted and each is disjoint, so a firm period that ends before one
-        // tentative period ends before every later one.
-        var first = 0
-        for period in tentative {
-            while first < firm.count, firm[first].end <= period.start { first += 1 }
-            var start = period.start
-            var index = first
-            while index < firm.count, firm[index].start < period.end {
-                if firm[index].start > start {
-                    spans.append((Span(start: start, end: firm[index].start), true))
-                }
-                start = max(start, firm[index].end)
+    ) -> [(span: Span, kind: BusyKind)] {
+        let window = Span(start: line.position(of: from), end: line.position(of: to))
+        // Each busy interval is a start and an end on the line; between two successive
+        // positions the time is of the greatest kind then open.
+        var edges: [(position: Int, kind: BusyKind, opens: Bool)] = []
+        for event in events {
+            let kind = policy.kind(of: event)
+            guard kind != .free else { continue }
+            let span = policy.widened(event, on: line)
+            guard span.overlaps(window) else { continue }
+            let clipped = span.intersection(window)
+            edges.append((clipped.start, kind, true))
+            edges.append((clipped.end, kind, false))
+        }
+        edges.sort { $0.position < $1.position }
+        var open = [Int](repeating: 0, count: BusyKind.allCases.count)
+        var spans: [(span: Span, kind: BusyKind)] = []
+        var index = 0
+        while index < edges.count {
+            let position = edges[index].position
+            while index < edges.count, edges[index].position == position {
+                open[edges[index].kind.rawValue] += edges[index].opens ? 1 : -1
                 index += 1
             }
-            if start < period.end { spans.append((Span(start: start, end: period.end), true)) }
+            guard index < edges.count else { break }
+            let next = edges[index].position
+            guard let kind = BusyKind.allCases.last(where: { open[$0.rawValue] > 0 }) else {
+                continue
+            }
+            if let last = spans.last, last.kind == kind, last.span.end == position {
+                spans[spans.count - 1].span.end = next
+            } else {
+                spans.append((Span(start: position, end: next), kind))
+            }
         }
-        return spans.sorted { $0.span.start < $1.span.start }
+        return spans
     }
 
     private static func period(_ span: Span, _ ids: [String], _ line: TimeLine) -> BusyPeriod {

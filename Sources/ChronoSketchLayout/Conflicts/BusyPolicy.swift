@@ -1,13 +1,17 @@
 import ChronoSketchCore
 
-/// Which events take up time, and how much around them (RFC 5545 §3.8.2.7 TRANSP,
-/// §3.8.1.11 STATUS).
+/// Which events take up time, how, and how much around them (RFC 5545 §3.8.2.7 TRANSP,
+/// §3.8.1.11 STATUS, §3.2.12 PARTSTAT).
 ///
 /// Cancelled and transparent events are free; all-day events are busy unless ``allDayBusy``
-/// is off; tentative ones are busy unless ``ignoresTentative``. An instant occupies no time and
-/// is never busy. A timed event's busy interval is its interval widened by the buffers, which
-/// may cross midnight: 23:55–00:30 with a 10-minute buffer after is busy until 00:40. Buffers
-/// do not widen all-day events, which already fill their days.
+/// is off; tentative ones are tentative, which is busy unless ``ignoresTentative``. An event
+/// Outlook marks free, tentative or out of office (`X-MICROSOFT-CDO-BUSYSTATUS`) is so. When
+/// the policy knows whose time it is (``attendance``), an event that person declined or
+/// delegated is free and one they answered TENTATIVE is at most tentative; an event they
+/// organize, or do not take part in, counts as it would for anyone. An instant occupies no
+/// time and is never busy. A timed event's busy interval is its interval widened by the
+/// buffers, which may cross midnight: 23:55–00:30 with a 10-minute buffer after is busy until
+/// 00:40. Buffers do not widen all-day events, which already fill their days.
 public struct BusyPolicy: Sendable, Hashable {
     /// Seconds of buffer before each timed event.
     public var bufferBefore: Int
@@ -15,31 +19,125 @@ public struct BusyPolicy: Sendable, Hashable {
     public var bufferAfter: Int
     public var allDayBusy: Bool
     public var ignoresTentative: Bool
+    /// Whose time it is; nil to read nobody's answers.
+    public var attendance: Attendance?
 
     public init(
         bufferBefore: Int = 0, bufferAfter: Int = 0, allDayBusy: Bool = true,
-        ignoresTentative: Bool = false
+        ignoresTentative: Bool = false, attendance: Attendance? = nil
     ) {
         self.bufferBefore = max(0, bufferBefore)
         self.bufferAfter = max(0, bufferAfter)
         self.allDayBusy = allDayBusy
         self.ignoresTentative = ignoresTentative
+        self.attendance = attendance
+    }
+
+    /// How `event` takes up time under this policy.
+    public func kind(of event: CalendarEvent) -> BusyKind {
+        if event.status == .cancelled || event.transparency == .transparent
+            || event.interval.isInstant || (!allDayBusy && event.interval.isAllDay)
+        {
+            return .free
+        }
+        var kind = event.shownAs ?? (event.status == .tentative ? .tentative : .busy)
+        if let answer = attendance?.answer(to: event) { kind = min(kind, answer) }
+        return kind == .tentative && ignoresTentative ? .free : kind
     }
 
     /// Whether `event` takes up time under this policy.
     public func isBusy(_ event: CalendarEvent) -> Bool {
-        if event.status == .cancelled || event.transparency == .transparent { return false }
-        if ignoresTentative, event.status == .tentative { return false }
-        if event.interval.isInstant { return false }
-        return allDayBusy || !event.interval.isAllDay
+        kind(of: event) != .free
     }
 
     /// The busy interval of `event` as positions on `line`, nil when it is free.
     public func busySpan(_ event: CalendarEvent, on line: TimeLine = .wallClock) -> Span? {
         guard isBusy(event) else { return nil }
+        return widened(event, on: line)
+    }
+
+    /// The interval of `event` on `line` with the buffers of a timed event added.
+    func widened(_ event: CalendarEvent, on line: TimeLine) -> Span {
         let raw = line.span(of: event)
         guard !event.interval.isAllDay else { return raw }
         return Span(start: raw.start - bufferBefore, end: raw.end + bufferAfter)
+    }
+}
+
+/// Whose time is looked at: calendar addresses, each for every input or for one input file.
+///
+/// Addresses compare without case and without a `mailto:` scheme, as ``Participant/address``
+/// holds them.
+public struct Attendance: Sendable, Hashable {
+    /// The people of every input.
+    public private(set) var everywhere: Set<String> = []
+    /// The people of one input file, by its name as events give it
+    /// (``SourceLocation/file``).
+    public private(set) var byFile: [String: Set<String>] = [:]
+
+    public init() {}
+
+    /// Adds a person, for every input when `file` is nil.
+    public mutating func add(_ address: String, file: String? = nil) {
+        let key = Self.key(address)
+        if let file { byFile[file, default: []].insert(key) } else { everywhere.insert(key) }
+    }
+
+    /// Every person named, in order of address.
+    public var people: [String] {
+        Array(byFile.values.reduce(everywhere) { $0.union($1) }).sorted()
+    }
+
+    /// An address as compared: without a `mailto:` scheme, lower-cased.
+    public static func key(_ address: String) -> String {
+        let lowered = address.lowercased()
+        return lowered.hasPrefix("mailto:") ? String(lowered.dropFirst(7)) : lowered
+    }
+
+    /// Whether `event` is `person`'s (an address as ``key(_:)`` gives it): from an input of
+    /// theirs, or naming them as its organizer or an attendee, whatever they answered.
+    public func isOf(_ person: String, _ event: CalendarEvent) -> Bool {
+        byFile[event.source.file]?.contains(person) == true
+            || event.organizer.map { Self.key($0.address) == person } == true
+            || event.attendees.contains { Self.key($0.address) == person }
+    }
+
+    /// Every organizer and attendee address of `events` (as ``key(_:)`` gives it), in order.
+    public static func people(of events: some Sequence<CalendarEvent>) -> [String] {
+        var found: Set<String> = []
+        for event in events {
+            for person in [event.organizer].compactMap({ $0 }) + event.attendees
+            where !person.address.isEmpty {
+                found.insert(key(person.address))
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Whether `address` is one of the people of `event`'s input.
+    func includes(_ address: String, for event: CalendarEvent) -> Bool {
+        everywhere.contains(address) || byFile[event.source.file]?.contains(address) == true
+    }
+
+    /// The most time the people of `event`'s input give it by their answers: free when every
+    /// one named on it declined or delegated it, tentative when the most any answered is
+    /// TENTATIVE; nil, the event counting as it would for anyone, when one of them organizes
+    /// it, accepted it or has not answered (NEEDS-ACTION), or none is named on it.
+    func answer(to event: CalendarEvent) -> BusyKind? {
+        var most: BusyKind?
+        if let organizer = event.organizer, includes(Self.key(organizer.address), for: event) {
+            return nil
+        }
+        for attendee in event.attendees where includes(Self.key(attendee.address), for: event) {
+            let given: BusyKind
+            switch attendee.status?.uppercased() {
+            case "DECLINED", "DELEGATED": given = .free
+            case "TENTATIVE": given = .tentative
+            default: return nil
+            }
+            most = max(most ?? given, given)
+        }
+        return most
     }
 }
 

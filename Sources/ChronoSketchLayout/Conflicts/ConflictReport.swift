@@ -238,7 +238,9 @@ public struct ConflictReport: Sendable, Hashable {
         let rawSpans = ranked.map { line.span(of: all[$0]) }
         let sortedWindows = windows.map { (window: $0, start: $0.span(on: line).start) }
             .sorted { ($0.start, $0.window.id) < ($1.start, $1.window.id) }.map(\.window)
-        let (resources, groups) = Self.partitions(ranked, of: all, by: options.resource)
+        let (resources, groups) = Self.partitions(
+            ranked, of: all, by: options.resource,
+            tentativeFree: options.policy.ignoresTentative)
         let parties = ConflictParties(
             events: all, windows: sortedWindows, line: line, resources: resources)
         var found: [Found] = []
@@ -325,10 +327,11 @@ public struct ConflictReport: Sendable, Hashable {
     }
 
     /// The ranks of the events sharing each value of `key`, each group with its value's
-    /// position in `names`; all ranks in one group when there is no key.
-    private static func partitions(_ ranked: [Int], of events: [CalendarEvent], by key: EventKey?)
-        -> (names: [String], groups: [(resource: Int?, members: [Int])])
-    {
+    /// position in `names`; all ranks in one group when there is no key. With
+    /// `tentativeFree`, an attendee who answered TENTATIVE is not in the event's group.
+    private static func partitions(
+        _ ranked: [Int], of events: [CalendarEvent], by key: EventKey?, tentativeFree: Bool
+    ) -> (names: [String], groups: [(resource: Int?, members: [Int])]) {
         guard let key else { return ([], [(nil, Array(ranked.indices))]) }
         var groups: [String: [Int]] = [:]
         // A text is named as the first event (by rank) that has it wrote it; a person by the
@@ -337,6 +340,12 @@ public struct ConflictReport: Sendable, Hashable {
         var labels: [String: String] = [:]
         for (rank, index) in ranked.enumerated() {
             var seen: Set<String> = []
+            if key == .attendee, tentativeFree {
+                for person in events[index].attendees
+                where person.status?.uppercased() == "TENTATIVE" {
+                    seen.insert(person.address.lowercased())
+                }
+            }
             for value in key.values(of: events[index]) where seen.insert(value.key).inserted {
                 groups[value.key, default: []].append(rank)
                 if named, labels[value.key] == nil { labels[value.key] = value.label }

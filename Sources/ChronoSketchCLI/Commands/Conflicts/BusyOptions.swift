@@ -5,9 +5,14 @@ import ChronoSketchLayout
 import ChronoSketchSyntax
 
 /// What takes up time, shared by `ics conflicts`, `check`, `slots` and `freebusy`: buffers,
-/// the all-day and tentative policies, and blocked windows.
+/// the all-day and tentative policies, whose time it is, and blocked windows.
 struct BusyOptions: Sendable {
     enum AllDay: String, CaseIterable, Sendable {
+        case busy, free
+    }
+
+    /// What tentative time counts as (`--tentative`).
+    enum Tentative: String, CaseIterable, Sendable {
         case busy, free
     }
 
@@ -25,8 +30,18 @@ struct BusyOptions: Sendable {
         "all-day", "policy",
         help: "busy or free: whether all-day events take up time. (default: busy)"
     ).choosing(AllDay.self)
+    static let tentative = OptionSpec.value(
+        "tentative", "policy",
+        help:
+            "busy or free: whether tentative time takes up time: STATUS:TENTATIVE events, and events the --as person answered TENTATIVE. (default: busy)"
+    ).choosing(Tentative.self)
     static let ignoreTentative = OptionSpec.flag(
-        "ignore-tentative", help: "Treat STATUS:TENTATIVE events as free.")
+        "ignore-tentative", help: "The same as --tentative free.")
+    static let person = OptionSpec.value(
+        "as", "address[=file]", repeats: true,
+        help:
+            "Whose time it is: events this address declined or delegated are free, those it answered TENTATIVE tentative; =FILE for one input only (a file or directory given). Repeatable."
+    )
     static let blocked = OptionSpec.value(
         "blocked", "file", repeats: true,
         help:
@@ -39,7 +54,9 @@ struct BusyOptions: Sendable {
     )
 
     /// The policy options every availability command takes.
-    static let policyOptions = [buffer, bufferBefore, bufferAfter, allDay, ignoreTentative]
+    static let policyOptions = [
+        buffer, bufferBefore, bufferAfter, allDay, tentative, ignoreTentative, person,
+    ]
     static let windowOptions = [blocked, blockedAt]
 
     let policy: BusyPolicy
@@ -49,12 +66,15 @@ struct BusyOptions: Sendable {
     /// - Parameter dates: what relative dates of `--blocked-at` count from.
     init(_ arguments: ParsedArguments, dates: DateText) throws(UsageError) {
         let both = try Self.duration(arguments, Self.buffer) ?? 0
+        let tentativeFree =
+            try CommonOptions.choice(arguments, Self.tentative, default: Tentative.busy) == .free
         policy = BusyPolicy(
             bufferBefore: try Self.duration(arguments, Self.bufferBefore) ?? both,
             bufferAfter: try Self.duration(arguments, Self.bufferAfter) ?? both,
             allDayBusy: try CommonOptions.choice(arguments, Self.allDay, default: AllDay.busy)
                 == .busy,
-            ignoresTentative: arguments.isSet(Self.ignoreTentative.name))
+            ignoresTentative: tentativeFree || arguments.isSet(Self.ignoreTentative.name),
+            attendance: try Self.attendance(arguments))
         blockedFiles = (arguments.values[Self.blocked.name] ?? []).map {
             $0 == "-" ? .standardInput : .file($0)
         }
@@ -63,6 +83,41 @@ struct BusyOptions: Sendable {
             windows.append(try Self.window(text, number: windows.count + 1, dates: dates))
         }
         blockedAt = windows
+    }
+
+    /// The people of `--as`, nil when none is given. An `ADDRESS=PATH` is for the inputs
+    /// PATH names: a file, `-` for standard input, or a directory's calendars.
+    private static func attendance(_ arguments: ParsedArguments) throws(UsageError) -> Attendance? {
+        let values = arguments.values[person.name] ?? []
+        guard !values.isEmpty else { return nil }
+        var attendance = Attendance()
+        for text in values {
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let address = String(parts[0])
+            guard !address.isEmpty, !address.unicodeScalars.contains(where: Self.isControl)
+            else {
+                throw .invalidValue(
+                    text, for: person, "expected a calendar address such as ann@example.org")
+            }
+            guard parts.count == 2 else {
+                attendance.add(address)
+                continue
+            }
+            let path = String(parts[1])
+            guard
+                arguments.positionals.contains(path)
+                    || (path == "-" && arguments.positionals.isEmpty)
+            else {
+                throw .invalidValue(
+                    text, for: person, "'\(path)' is none of the calendars given")
+            }
+            for input in CommonOptions.inputs(path) { attendance.add(address, file: input.name) }
+        }
+        return attendance
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
     }
 
     static func duration(_ arguments: ParsedArguments, _ option: OptionSpec) throws(UsageError)

@@ -16,18 +16,26 @@ struct FreeBusyCommand: Command {
             "json, ics for a VFREEBUSY component, or text (the busy periods day by day, for people). (default: json)"
     ).choosing(Format.self)
 
+    static let perPerson = OptionSpec.flag(
+        "per-person",
+        help:
+            "The busy time of each person apart: each --as address, else everyone who organizes or attends an event; a person's time is their inputs' events and those naming them, with their answers read."
+    )
+
     static let spec = CommandSpec(
         name: "freebusy",
         abstract: "Merge the busy time of a window into periods, as JSON or a VFREEBUSY.",
         discussion: """
             Busy intervals (buffers included) that overlap or touch are merged and clipped to \
             [--from, --to). The VFREEBUSY gives every time in UTC, converted from --tz, as \
-            FBTYPE=BUSY, or BUSY-TENTATIVE for the time only STATUS:TENTATIVE events take; its \
-            DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
+            FBTYPE=BUSY, BUSY-TENTATIVE for time only tentative events take (STATUS:TENTATIVE, \
+            answered TENTATIVE by the --as person, or Outlook's X-MICROSOFT-CDO-BUSYSTATUS), or \
+            BUSY-UNAVAILABLE for out-of-office time; ORGANIZER names whose time it is when that \
+            is one person. Its DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
             """,
         positional: CommonOptions.calendarFiles,
         options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
-            CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
+            perPerson, CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.wrTimezone, CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
@@ -39,6 +47,7 @@ struct FreeBusyCommand: Command {
     let from: LocalDateTime
     let to: LocalDateTime
     let format: Format
+    let perPerson: Bool
     let language: Language
     let outputPath: String?
     let strict: Bool
@@ -65,47 +74,84 @@ struct FreeBusyCommand: Command {
             arguments, Self.format, default: Format.json,
             byExtension: ["json": [.json], "ics": [.ics], "txt": [.text]])
         outputPath = arguments.value(CommonOptions.output.name)
+        perPerson = arguments.isSet(Self.perPerson.name)
         language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
         stamp = ConvertCommand.stamp(environment)
     }
 
+    /// Whose busy time is shown, and of which events: one block of everyone's time, or one
+    /// per person.
+    private struct Block {
+        var person: String?
+        var events: [CalendarEvent]
+        var policy: BusyPolicy
+    }
+
+    private func blocks(_ events: [CalendarEvent]) -> [Block] {
+        let attendance = busy.policy.attendance
+        guard perPerson else {
+            // One person named for every input is whose time it all is.
+            let people = attendance?.people ?? []
+            return [
+                Block(
+                    person: people.count == 1 ? people[0] : nil, events: events, policy: busy.policy
+                )
+            ]
+        }
+        let people = attendance?.people ?? Attendance.people(of: events)
+        return people.map { person in
+            var own = Attendance()
+            own.add(person)
+            var policy = busy.policy
+            policy.attendance = own
+            return Block(
+                person: person,
+                events: events.filter { attendance?.isOf(person, $0) ?? own.isOf(person, $0) },
+                policy: policy)
+        }
+    }
+
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        let people = perPerson || busy.policy.attendance != nil
         guard
             let loaded = CommandLoading.events(
                 inputs, options: load, strict: strict, command: "ics freebusy", io: io,
-                trimming: { $0.busyTime(filedBy: nil) })
+                trimming: { $0.busyTime(filedBy: nil, keepingPeople: people) })
         else { return .unusableInput }
         let start = from
         let end = to
-        // The VFREEBUSY tells its periods by type (below); JSON and text merge them all.
-        let periods =
-            format == .ics
-            ? []
-            : Availability.busyPeriods(
-                events: loaded.events, policy: busy.policy, from: start, to: end,
-                on: load.zone.timeLine)
+        let line = load.zone.timeLine
+        let blocks = blocks(Array(loaded.events))
         return OutputTarget.write(
             outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in
             switch format {
             case .text:
-                output.write(
-                    FreeBusyText.report(
-                        periods,
-                        titles: Dictionary(
-                            loaded.events.map { ($0.id, $0.title) },
-                            uniquingKeysWith: { first, _ in first }),
-                        from: start, to: end, zone: loaded.zone, language: language))
+                let titles = Dictionary(
+                    loaded.events.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first }
+                )
+                for (number, block) in blocks.enumerated() {
+                    if number > 0 { output.write("\n") }
+                    output.write(
+                        FreeBusyText.report(
+                            Availability.busyPeriods(
+                                events: block.events, policy: block.policy, from: start, to: end,
+                                on: line),
+                            titles: titles, person: block.person, from: start,
+                            to: end, zone: loaded.zone, language: language))
+                }
             case .ics:
-                let spans = Availability.busySpansBySureness(
-                    events: loaded.events, policy: busy.policy, from: start, to: end,
-                    on: load.zone.timeLine)
                 output.write(
                     bytes: FreeBusyWriter.write(
-                        spans.map {
-                            ($0.span.start, $0.span.end, $0.tentative ? .busyTentative : .busy)
+                        blocks.map { block in
+                            FreeBusyBlock(
+                                person: block.person,
+                                periods: Availability.busySpansByKind(
+                                    events: block.events, policy: block.policy, from: start,
+                                    to: end, on: line
+                                ).map { ($0.span.start, $0.span.end, $0.kind) })
                         }, from: start, to: end, zone: load.zone, stamp: stamp))
             case .json:
                 var json = JSONWriter()
@@ -115,25 +161,47 @@ struct FreeBusyCommand: Command {
                 json.field("to", end.description)
                 OutputWindow(from: start, to: end, zone: loaded.zone, weekStart: weekStart)
                     .write(into: &json)
-                json.key("busy")
-                json.beginArray()
-                var total = 0
-                for period in periods {
-                    let minutes = period.minutes
-                    total += minutes
-                    json.beginObject()
-                    json.field("start", period.start.description)
-                    json.field("end", period.end.description)
-                    json.field("minutes", minutes)
-                    json.field("ids", strings: period.ids)
-                    json.endObject()
+                if perPerson {
+                    json.key("people")
+                    json.beginArray()
+                    for block in blocks {
+                        json.beginObject()
+                        json.field("person", block.person ?? "")
+                        writeBusy(block, from: start, to: end, on: line, into: &json)
+                        json.endObject()
+                    }
+                    json.endArray()
+                } else {
+                    writeBusy(blocks[0], from: start, to: end, on: line, into: &json)
                 }
-                json.endArray()
-                json.field("busyMinutes", total)
                 json.endObject()
                 json.raw("\n")
                 output.write(bytes: json.bytes)
             }
         }
+    }
+
+    /// The `busy` periods of a block and its `busyMinutes`.
+    private func writeBusy(
+        _ block: Block, from: LocalDateTime, to: LocalDateTime, on line: TimeLine,
+        into json: inout JSONWriter
+    ) {
+        json.key("busy")
+        json.beginArray()
+        var total = 0
+        for period in Availability.busyPeriods(
+            events: block.events, policy: block.policy, from: from, to: to, on: line)
+        {
+            let minutes = period.minutes
+            total += minutes
+            json.beginObject()
+            json.field("start", period.start.description)
+            json.field("end", period.end.description)
+            json.field("minutes", minutes)
+            json.field("ids", strings: period.ids)
+            json.endObject()
+        }
+        json.endArray()
+        json.field("busyMinutes", total)
     }
 }
