@@ -105,6 +105,10 @@ public struct CalendarEvent: Sendable, Hashable {
     public var sequence: Int
     /// The name of the calendar it came from: X-WR-CALNAME, else its directory's or file's.
     public var calendar: String?
+    /// The calendar of its own its input is, when inputs are read apart (one person's export
+    /// each): the id then begins with it and `/`, so that copies of one meeting in two
+    /// people's calendars are two events.
+    public let separateCalendar: String?
     /// What layout and conflicts do not read, boxed so that an event is small to hold, copy
     /// and sort; events with none of it share one empty box.
     private var extras: ExtrasBox
@@ -172,9 +176,10 @@ public struct CalendarEvent: Sendable, Hashable {
         attendees: [Participant] = [],
         resources: [String] = [], url: String? = nil, color: String? = nil,
         source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0,
-        hasUID: Bool = true, calendar: String? = nil
+        hasUID: Bool = true, calendar: String? = nil, separateCalendar: String? = nil
     ) throws(CalendarEventsError) {
-        let id = recurrenceId.map { "\(uid)#\($0.text)" } ?? uid
+        let own = recurrenceId.map { "\(uid)#\($0.text)" } ?? uid
+        let id = separateCalendar.map { "\($0)/\(own)" } ?? own
         guard !uid.allSatisfy(\.isWhitespace) else { throw .blankID(source) }
         do {
             try interval.validate()
@@ -201,6 +206,14 @@ public struct CalendarEvent: Sendable, Hashable {
         self.originalStart = originalStart
         self.sequence = sequence
         self.calendar = calendar
+        self.separateCalendar = separateCalendar
+    }
+
+    /// Whether `other` is the same occurrence of the same event read from another calendar
+    /// (``separateCalendar``): one meeting in two people's exports.
+    public func isCopy(of other: CalendarEvent) -> Bool {
+        separateCalendar != other.separateCalendar && hasUID && other.hasUID
+            && uid == other.uid && recurrenceId == other.recurrenceId
     }
 
     /// The UID as written; nil when the VEVENT has none.

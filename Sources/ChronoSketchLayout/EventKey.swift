@@ -7,6 +7,9 @@ public enum EventKey: String, Sendable, Hashable, CaseIterable {
     /// the organizer out of ATTENDEE), but those whose PARTSTAT is DECLINED or DELEGATED; compared
     /// without case, each once, labelled with its CN when there is one.
     case attendee
+    /// The same people as ``attendee``: organizer and attendees together, under the name
+    /// that says so.
+    case person
     /// The ORGANIZER address.
     case organizer
     /// The LOCATION text.
@@ -33,7 +36,7 @@ public enum EventKey: String, Sendable, Hashable, CaseIterable {
             }
         }
         switch self {
-        case .attendee:
+        case .attendee, .person:
             var seen: Set<String> = []
             let present = (event.attendees + [event.organizer].compactMap { $0 }).filter {
                 $0.status?.uppercased() != "DECLINED" && $0.status?.uppercased() != "DELEGATED"
@@ -47,6 +50,9 @@ public enum EventKey: String, Sendable, Hashable, CaseIterable {
         case .file: return [(event.source.file, event.source.file)]
         }
     }
+
+    /// Whether the values are people's addresses (and labelled by address).
+    var namesPeople: Bool { self == .attendee || self == .person || self == .organizer }
 
     /// Whether `event` has a value of this key.
     public func hasValue(in event: CalendarEvent) -> Bool {
@@ -62,7 +68,7 @@ extension CalendarEvent {
     /// People are kept too with `keepingPeople`, for a policy that reads their answers.
     public func busyTime(filedBy key: EventKey?, keepingPeople: Bool = false) -> CalendarEvent {
         trimmed(
-            keepingPeople: keepingPeople || key == .attendee || key == .organizer,
+            keepingPeople: keepingPeople || key?.namesPeople == true,
             categories: key == .category,
             resources: key == .resource)
     }

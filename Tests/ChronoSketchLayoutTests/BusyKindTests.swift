@@ -61,8 +61,22 @@ import Testing
         hers.source = SourceLocation(file: "ann.ics", line: 1)
         #expect(policy.kind(of: hers) == .free)
         #expect(policy.kind(of: elsewhere) == .busy)
-        #expect(attendance.isOf("ann@example.org", elsewhere))
-        #expect(!attendance.isOf("bob@example.org", elsewhere))
+        // Her time is her input's events and every event naming her.
+        var own = try event("own", "11:00", "12:00")
+        own.source = SourceLocation(file: "ann.ics", line: 9)
+        var bobs = try event("bobs", "11:00", "12:00", organizer: "Bob@example.org")
+        bobs.source = SourceLocation(file: "team.ics", line: 9)
+        let byPerson = attendance.eventsByPerson([hers, elsewhere, own, bobs])
+        #expect(
+            byPerson.map { "\($0.person): \($0.events.map(\.source.description))" } == [
+                "ann@example.org: [\"ann.ics:1\", \"team.ics:1\", \"ann.ics:9\"]",
+                "bob@example.org: [\"team.ics:9\"]",
+            ])
+        #expect(
+            attendance.eventsByPerson([own, bobs], of: ["bob@example.org", "cy@example.org"])
+                .map { "\($0.person) \($0.events.count)" } == [
+                    "bob@example.org 1", "cy@example.org 0",
+                ])
     }
 
     /// Against a minute-by-minute reading: each minute is of the greatest kind of the events

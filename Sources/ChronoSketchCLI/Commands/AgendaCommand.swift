@@ -20,7 +20,8 @@ struct AgendaCommand: Command {
             CommonOptions.today, CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
             CommonOptions.zone, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-            CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.language,
+            CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.inputsMode,
+            CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])

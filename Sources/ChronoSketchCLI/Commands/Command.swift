@@ -125,6 +125,16 @@ enum CommonOptions {
         help:
             "apply: read floating times of a calendar with X-WR-TIMEZONE in that zone; ignore: keep them floating. (default: apply)"
     ).choosing(WRTimezonePolicy.self)
+    /// How several inputs are read (`--inputs`).
+    enum InputsMode: String, CaseIterable, Sendable {
+        case versions, separate
+    }
+
+    static let inputsMode = OptionSpec.value(
+        "inputs", "mode",
+        help:
+            "versions: the inputs are versions of one calendar, and of each event the newest is kept; separate: each input is a calendar of its own (one person's export each), every input's events are kept and their ids begin with the path given and /. (default: versions)"
+    ).choosing(InputsMode.self)
     static let quiet = OptionSpec.flag(
         "quiet", short: "q", help: "Write errors only to stderr; leave warnings out.")
     static let ignore = OptionSpec.value(
@@ -285,7 +295,22 @@ enum CommonOptions {
             wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
         options.calendarNames = calendarNames(arguments)
+        if try choice(arguments, inputsMode, default: InputsMode.versions) == .separate {
+            options.separateCalendars = separateCalendars(arguments)
+        }
         return options
+    }
+
+    /// The calendar each input is when inputs are read apart, by input name: the path given
+    /// for it (a directory's for the files of a vdir), `<stdin>` for standard input.
+    static func separateCalendars(_ arguments: ParsedArguments) -> [String: String] {
+        var names: [String: String] = [:]
+        for path in arguments.positionals.isEmpty ? ["-"] : arguments.positionals {
+            for input in inputs(path) {
+                names[input.name] = path == "-" ? input.name : path
+            }
+        }
+        return names
     }
 
     /// The calendar name of each file read from a directory given as an input (a vdir, as

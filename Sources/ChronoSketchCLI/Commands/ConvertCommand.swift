@@ -68,7 +68,7 @@ struct ConvertCommand: Command {
         ] + CommonOptions.filters + [
             targetFormat, CommonOptions.zone,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone,
+            CommonOptions.wrTimezone, CommonOptions.inputsMode,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
         ])
@@ -131,6 +131,12 @@ struct ConvertCommand: Command {
             to: targetFormat,
             columns: columns, load: load, stamp: Self.stamp(environment))
         options.dedupe = arguments.isSet(Self.dedupe.name)
+        if options.dedupe, load.separateCalendars != nil {
+            throw UsageError(
+                message:
+                    "--dedupe keeps one input's events of a UID and --inputs separate every input's: give one of them"
+            )
+        }
         options.allowsEmpty = arguments.isSet(Self.allowEmpty.name)
         options.memory = try CommonOptions.memory(arguments)
         options.records = try CommonOptions.records(

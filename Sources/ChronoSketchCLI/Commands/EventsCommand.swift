@@ -52,7 +52,7 @@ struct EventsCommand: Command {
             CommonOptions.zone, format, template, order, CommonOptions.records,
             CommonOptions.rawCSV, CommonOptions.memory,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone,
+            CommonOptions.wrTimezone, CommonOptions.inputsMode,
             CommonOptions.language,
             CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,

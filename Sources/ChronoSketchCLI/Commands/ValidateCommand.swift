@@ -40,6 +40,7 @@ struct ValidateCommand: Command {
         options: [
             format, errorsOnly, libical, CommonOptions.quiet, CommonOptions.ignore,
             CommonOptions.promote, CommonOptions.zone, CommonOptions.wrTimezone,
+            CommonOptions.inputsMode,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])

@@ -102,6 +102,7 @@ enum Language: String, CaseIterable, Sendable {
         guard self == .de else { return key.rawValue }
         switch key {
         case .attendee: return "Teilnehmer"
+        case .person: return "Person"
         case .organizer: return "Organisator"
         case .location: return "Ort"
         case .resource: return "Ressource"

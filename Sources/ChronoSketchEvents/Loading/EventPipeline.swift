@@ -12,9 +12,10 @@ package protocol EventSink {
         _ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool,
         logs: inout [DiagnosticLog])
 
-    /// The start of the event without RECURRENCE-ID kept under `uid`, which an override
-    /// without a recurring master replaces when it names that start; nil when there is none
-    /// or the sink keeps every version.
+    /// The start of the event without RECURRENCE-ID kept under `uid` (within its calendar
+    /// when inputs are read apart: ``EventSource/seriesKey``), which an override without a
+    /// recurring master replaces when it names that start; nil when there is none or the
+    /// sink keeps every version.
     func singleStart(of uid: String) -> OriginalTime?
 
     /// Drops the event ``singleStart(of:)`` gave, replaced by an override.
@@ -87,8 +88,10 @@ package struct EventPipeline {
                         inspector: options.inspector, progress: options.progress,
                         calendarName: options.calendarNames[input.name]))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
+                let separateCalendar = options.separateCalendars?[input.name]
                 while let item = try stream.next() {
-                    let source = item.source
+                    var source = item.source
+                    source.separateCalendar = separateCalendar
                     guard
                         let ready = assembly.take(
                             source, fileIndex: fileIndex, scope: item.scope, logs: &logs)
@@ -160,11 +163,11 @@ package struct EventPipeline {
             }
             for override in item.looseOverrides {
                 let source = override.source
-                if let uid = source.uid, let start = sink.singleStart(of: uid),
+                if let key = source.seriesKey, let start = sink.singleStart(of: key),
                     let recurrence = source.recurrenceID,
                     mapper.names(recurrence, start, override, log: &logs[override.fileIndex])
                 {
-                    sink.dropSingle(uid)
+                    sink.dropSingle(key)
                 }
                 if let event = mapper.map(
                     source, fileIndex: override.fileIndex, scope: override.scope,

@@ -28,6 +28,12 @@ public struct LoadOptions: Sendable {
     /// The calendar name of inputs read from a directory (a vdir), by input name: the
     /// directory's `displayname`, else its name. Other inputs go by their file name.
     public var calendarNames: [String: String] = [:]
+    /// When set, each input is a calendar of its own (one person's export, say), named here
+    /// by input name: no version of an event in one calendar replaces one in another, a
+    /// series gathers its overrides from its own calendar only, and each id begins with its
+    /// calendar's name and `/` (``CalendarEvent/separateCalendar``). Nil reads the inputs as
+    /// versions of one calendar: of each id, the newest version of any input is kept.
+    public var separateCalendars: [String: String]?
     public var limits: ReadLimits
     public var expansion: ExpansionLimits
     /// What the checks report (``CheckScope``): `.events` unless set.

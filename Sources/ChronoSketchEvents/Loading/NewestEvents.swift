@@ -76,9 +76,12 @@ private struct EventVersions {
     private struct Candidate {
         /// The id's bytes in ``EventVersions/ids``.
         var id: ByteArena.Slice
-        /// How many of the id's bytes are the UID (the id is the UID, or the UID, `#` and the
+        /// How many of the id's bytes are the series' key: the UID, after the calendar's name
+        /// and `/` when inputs are read apart (the id is the key, or the key, `#` and the
         /// recurrence id).
         var uidLength: Int32
+        /// Where the UID starts in the id: after the calendar's name and `/`, if any.
+        var uidStart: Int32
         /// The source's file name, an index into ``EventVersions/fileNames``.
         var fileName: Int32
         /// The input's index.
@@ -109,6 +112,8 @@ private struct EventVersions {
 
     private func id(_ index: Int) -> ArraySlice<UInt8> { ids[self[index].id] }
 
+    /// The series' key of a candidate: its UID, within its calendar when inputs are read
+    /// apart.
     private func uid(_ index: Int) -> ArraySlice<UInt8> {
         let candidate = self[index]
         return ids[candidate.id].prefix(Int(candidate.uidLength))
@@ -135,9 +140,11 @@ private struct EventVersions {
             chunks[chunks.count - 1].reserveCapacity(1 << Self.chunkShift)
         }
         let single = event.recurrenceId == nil
+        let uidStart = Int32(event.separateCalendar.map { $0.utf8.count + 1 } ?? 0)
         chunks[chunks.count - 1].append(
             Candidate(
-                id: ids.append(event.id.utf8), uidLength: Int32(event.uid.utf8.count),
+                id: ids.append(event.id.utf8),
+                uidLength: Int32(event.uid.utf8.count) + uidStart, uidStart: uidStart,
                 fileName: Int32(fileNames.count - 1), file: Int32(fileIndex), inWindow: inWindow,
                 sequence: event.sequence, line: event.source.line, interval: event.interval,
                 stamp: stamp?.wallClock, singleStart: single ? event.originalStart : nil))
@@ -145,7 +152,7 @@ private struct EventVersions {
         if single {
             let index = count - 1
             withSingles { table, versions in
-                table.set(index, hash: ByteArena.hash(event.uid.utf8)) {
+                table.set(index, hash: ByteArena.hash(versions.uid(index))) {
                     ByteArena.same(versions.uid($0), versions.uid(index))
                 }
             }
@@ -218,7 +225,7 @@ private struct EventVersions {
             logs[Int(loser.file)].append(
                 Diagnostic(
                     .warning, .duplicateEvent, file: source(loser).file, line: loser.line,
-                    uid: text(uid(droppedIndex)),
+                    uid: text(uid(droppedIndex).dropFirst(Int(self[droppedIndex].uidStart))),
                     message:
                         "Event '\(text(id(droppedIndex)))' is defined again at \(source(kept))",
                     assumption: "this one is ignored: the other \(why)"))

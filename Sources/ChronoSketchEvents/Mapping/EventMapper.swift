@@ -111,7 +111,7 @@ final class EventMapper {
             attendees: template.attendees, resources: template.resources, url: template.url,
             color: template.color, source: location, originalStart: originalStart,
             sequence: template.sequence, hasUID: template.uid != nil,
-            calendar: template.calendarName)
+            calendar: template.calendarName, separateCalendar: template.separateCalendar)
     }
 
     // MARK: - Times

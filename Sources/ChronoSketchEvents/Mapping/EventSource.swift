@@ -45,6 +45,14 @@ package struct EventSource: Sendable {
     package var calendar: Int
     /// The name of that calendar (``CalendarEvent/calendar``).
     package var calendarName: String?
+    /// The calendar of its own the input is, when inputs are read apart
+    /// (``LoadOptions/separateCalendars``).
+    package var separateCalendar: String?
+    /// What the VEVENTs of one series share: the UID, within its calendar when inputs are
+    /// read apart; nil without a UID.
+    package var seriesKey: String? {
+        uid.map { uid in separateCalendar.map { "\($0)/\(uid)" } ?? uid }
+    }
     package var sequence = 0
     package var stamp: ICalDateTime?
     package var start: TimeProperty?

@@ -67,7 +67,7 @@ package struct SeriesAssembly {
         let isOverride = source.recurrenceID != nil && source.uid != nil
         guard isOverride || source.isRecurring else { return nil }
         let pending = PendingEvent(source: source, fileIndex: fileIndex, scope: scope)
-        let uid = source.uid ?? "\(source.file):\(source.line)"
+        let uid = source.seriesKey ?? "\(source.file):\(source.line)"
         if firstSeen[uid] == nil {
             firstSeen[uid] = seen
             seen += 1

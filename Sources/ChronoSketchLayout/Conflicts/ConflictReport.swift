@@ -188,7 +188,8 @@ public struct ConflictOptions: Sendable, Hashable {
 /// is widened by ten minutes on both sides, so two events need twenty minutes between them.
 /// An event conflicts with a blocked window when its busy interval reaches into the window,
 /// unless the window names the event's UID as its owner. Within the chosen scope (and
-/// resource), every clashing pair is reported once, the earlier event first.
+/// resource), every clashing pair is reported once, the earlier event first; copies of one
+/// occurrence read from two separate calendars (``CalendarEvent/isCopy(of:)``) do not clash.
 public struct ConflictReport: Sendable, Hashable {
     /// By overlap start, then the first event, then the second (each by start, end, then id),
     /// then resource.
@@ -249,7 +250,10 @@ public struct ConflictReport: Sendable, Hashable {
             Self.sweep(members.map { busySpans[$0] }) { earlier, later in
                 let a = members[earlier]
                 let b = members[later]
-                guard options.scope.allows(all[ranked[a]], all[ranked[b]]) else { return true }
+                let (one, other) = (all[ranked[a]], all[ranked[b]])
+                guard options.scope.allows(one, other), !one.isCopy(of: other) else {
+                    return true
+                }
                 found.append(
                     Self.eventPair(
                         a, b, raw: rawSpans, busy: busySpans, event: { all[ranked[$0]] },
@@ -336,17 +340,25 @@ public struct ConflictReport: Sendable, Hashable {
         var groups: [String: [Int]] = [:]
         // A text is named as the first event (by rank) that has it wrote it; a person by the
         // address.
-        let named = key != .attendee && key != .organizer
+        let named = !key.namesPeople
         var labels: [String: String] = [:]
+        // A person's copies of one meeting, read from several people's calendars, are the
+        // one meeting in their time: the first (by rank) stands for them all.
+        var copies: [String: Set<CopyKey>] = [:]
         for (rank, index) in ranked.enumerated() {
+            let event = events[index]
+            let copy =
+                key.namesPeople && event.separateCalendar != nil && event.hasUID
+                ? CopyKey(uid: event.uid, recurrenceId: event.recurrenceId) : nil
             var seen: Set<String> = []
-            if key == .attendee, tentativeFree {
+            if key == .attendee || key == .person, tentativeFree {
                 for person in events[index].attendees
                 where person.status?.uppercased() == "TENTATIVE" {
                     seen.insert(person.address.lowercased())
                 }
             }
             for value in key.values(of: events[index]) where seen.insert(value.key).inserted {
+                if let copy, !copies[value.key, default: []].insert(copy).inserted { continue }
                 groups[value.key, default: []].append(rank)
                 if named, labels[value.key] == nil { labels[value.key] = value.label }
             }
@@ -356,6 +368,12 @@ public struct ConflictReport: Sendable, Hashable {
             keys.map { labels[$0] ?? $0 },
             keys.enumerated().map { ($0.offset, groups[$0.element] ?? []) }
         )
+    }
+
+    /// What copies of one occurrence share (``CalendarEvent/isCopy(of:)``).
+    private struct CopyKey: Hashable {
+        let uid: String
+        let recurrenceId: OriginalTime?
     }
 
     private static func eventPair(

@@ -40,7 +40,7 @@ struct CheckCommand: Command {
                 CommonOptions.language,
                 CommonOptions.strict,
                 CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-                CommonOptions.wrTimezone,
+                CommonOptions.wrTimezone, CommonOptions.inputsMode,
             ])
 
     let inputs: [InputSource]

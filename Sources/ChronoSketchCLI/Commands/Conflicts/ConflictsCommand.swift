@@ -22,7 +22,7 @@ struct ConflictsCommand: Command {
     static let by = OptionSpec.value(
         "by", "key",
         help:
-            "Find conflicts per resource: attendee, location, resource, file, category, organizer or status; only events sharing one clash."
+            "Find conflicts per resource: person (organizer and attendees, as attendee), location, resource, file, category, organizer or status; only events sharing one clash."
     ).choosing(EventKey.self)
 
     static let maxConflicts = OptionSpec.value(
@@ -46,7 +46,7 @@ struct ConflictsCommand: Command {
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.rawCSV, CommonOptions.language,
             CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-            CommonOptions.promote, CommonOptions.wrTimezone,
+            CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.inputsMode,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])

@@ -37,7 +37,7 @@ struct FreeBusyCommand: Command {
         options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
             perPerson, CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone, CommonOptions.maxInstances,
+            CommonOptions.wrTimezone, CommonOptions.inputsMode, CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ])
 
@@ -99,16 +99,13 @@ struct FreeBusyCommand: Command {
                 )
             ]
         }
-        let people = attendance?.people ?? Attendance.people(of: events)
-        return people.map { person in
+        return (attendance ?? Attendance()).eventsByPerson(events, of: attendance?.people).map {
+            person, events in
             var own = Attendance()
             own.add(person)
             var policy = busy.policy
             policy.attendance = own
-            return Block(
-                person: person,
-                events: events.filter { attendance?.isOf(person, $0) ?? own.isOf(person, $0) },
-                policy: policy)
+            return Block(person: person, events: events, policy: policy)
         }
     }
 

@@ -56,7 +56,7 @@ struct SlotsCommand: Command {
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
                 CommonOptions.output,
                 CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-                CommonOptions.promote, CommonOptions.wrTimezone,
+                CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.inputsMode,
             ])
 
     let inputs: [InputSource]

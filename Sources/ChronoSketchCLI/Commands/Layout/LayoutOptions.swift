@@ -54,7 +54,7 @@ struct LayoutOptions: Sendable {
             CommonOptions.language, format, width,
             CommonOptions.output,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone,
+            CommonOptions.wrTimezone, CommonOptions.inputsMode,
             CommonOptions.maxInstances,
             CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
         ]

@@ -18,7 +18,7 @@ struct LayoutTimelineCommand: LayoutView {
     static let rows = OptionSpec.value(
         "rows", "key",
         help:
-            "What a row stands for: attendee, location, resource, file, category, organizer or status. (default: file)"
+            "What a row stands for: person (or attendee), location, resource, file, category, organizer or status. (default: file)"
     ).choosing(EventKey.self)
     static let groupBy = OptionSpec.value(
         "group-by", "key", help: "Group the rows by one of the same keys. (default: no groups)"
