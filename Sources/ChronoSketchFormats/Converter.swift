@@ -53,6 +53,11 @@ public struct ConversionOptions: Sendable {
     /// Whether an `.ics` or jCal calendar is written when nothing is left in it but time zones
     /// (RFC 5545 §3.6 requires a component); without it, such a calendar is not written.
     public var allowsEmpty = false
+    /// The fields a record without a `uid` has its UID made from; nil for its title and start
+    /// date (``RecordImport/assignUIDs(_:from:)``).
+    public var uidFields: [String]?
+    /// Calendar properties set on an `.ics` or jCal output, in order (``CalendarSetting``).
+    public var settings: [CalendarSetting] = []
 
     public init(
         from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
@@ -166,7 +171,9 @@ public enum Converter {
             dropped: Int, writer: Writer
         ) {
             var merge = CalendarMerge(
-                into: HeldUntilComponent(writer, holding: isCalendar && refusesEmpty),
+                into: HeldUntilComponent(
+                    SettingCalendarProperties(writer, settings: options.settings),
+                    holding: isCalendar && refusesEmpty),
                 names: names, window: window, zones: mergeZones, newest: newest)
             drive(&merge) { sink in
                 if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
@@ -179,7 +186,7 @@ public enum Converter {
                     write(merge.sink.takeBytes())
                 }
             }
-            return (merge.linesThatAreNotProperties, merge.sink.writer)
+            return (merge.linesThatAreNotProperties, merge.sink.writer.sink)
         }
 
         var dropped = 0
@@ -201,18 +208,18 @@ public enum Converter {
                 .dropped
         } else {
             var merge = CalendarMerge(
-                into: DocumentBuilder(), names: names, window: window, zones: mergeZones,
-                newest: newest)
+                into: SettingCalendarProperties(DocumentBuilder(), settings: options.settings),
+                names: names, window: window, zones: mergeZones, newest: newest)
             drive(&merge) { _ in }
             dropped = merge.linesThatAreNotProperties
-            let document = merge.sink.document
+            let document = merge.sink.sink.document
             if failures.count < inputs.count, refusesEmpty,
                 !document.hasContent
             {
                 heldEmpty = true
             } else if failures.count < inputs.count {
                 var json = JSONWriter()
-                json.value(JCal.encode(merge.sink.document))
+                json.value(JCal.encode(document))
                 json.raw("\n")
                 write(json.bytes)
             }
@@ -406,7 +413,8 @@ public enum Converter {
         case .json, .ndjson, .csv:
             document = try RecordReader.read(
                 bytes, format: format, name: input.name, stamp: options.stamp,
-                zone: options.load.zone, database: database, diagnostics: &diagnostics)
+                zone: options.load.zone, uidFields: options.uidFields, database: database,
+                diagnostics: &diagnostics)
             // A calendar with no component is no calendar (RFC 5545 §3.6): published as a
             // feed, it would empty every subscriber's calendar.
             if document.components.allSatisfy({ $0.components.isEmpty }) {

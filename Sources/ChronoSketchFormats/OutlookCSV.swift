@@ -188,7 +188,7 @@ public enum OutlookCSV {
         }
         let title = field("Subject") ?? ""
         var draft = EventDraft(
-            uid: RecordImport.generatedUID(title, start, end), start: start, end: end, title: title)
+            uid: "", start: start, end: end, title: title)
         draft.description = field("Description")
         draft.location = field("Location")
         draft.categories = field("Categories").map(RecordImport.Fields.list) ?? []

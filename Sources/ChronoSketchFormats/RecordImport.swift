@@ -137,9 +137,9 @@ enum RecordImport {
             end = .date(next)
         }
         let title = fields.string("title") ?? ""
+        // A record without a uid is given one once every record is read (assignUIDs).
         var draft = EventDraft(
-            uid: fields.string("uid") ?? generatedUID(title, start, end), start: start, end: end,
-            title: title)
+            uid: fields.string("uid") ?? "", start: start, end: end, title: title)
         if let recurrence = fields.string("recurrenceId") {
             draft.recurrenceId = try recurrenceTime(
                 recurrence, zone: fields.string("originalZone"), knownZone: knownZone)
@@ -264,25 +264,36 @@ enum RecordImport {
         }
     }
 
-    /// A stable UID for a record without one: a hash (FNV-1a) of its title and times, so the
-    /// same event gets the same UID however its record was written.
-    static func generatedUID(_ title: String, _ start: OriginalTime, _ end: OriginalTime?) -> String
-    {
+    /// Gives each draft without a UID one that stays when the event moves within its day: a
+    /// hash (FNV-1a) of its title and start date (on its own clock), or of the `fields` named,
+    /// with `-2`, `-3`… for the second and later records with the same values, in order.
+    /// - Returns: how many drafts were given one.
+    static func assignUIDs(
+        _ drafts: inout [(draft: EventDraft, record: Fields, line: Int)], from fields: [String]?
+    ) -> Int {
+        var made = 0
+        var seen: [String: Int] = [:]
+        for index in drafts.indices where drafts[index].draft.uid.isEmpty {
+            let draft = drafts[index].draft
+            let parts =
+                fields.map { $0.map { drafts[index].record.string($0) ?? "" } }
+                ?? [draft.title, draft.start.wallClock.date.description]
+            let key = parts.joined(separator: "\u{1F}")
+            let hex = String(fnv1a(key), radix: 16)
+            let count = seen[key, default: 0] + 1
+            seen[key] = count
+            drafts[index].draft.uid =
+                String(repeating: "0", count: 16 - hex.count) + hex
+                + (count > 1 ? "-\(count)" : "") + "@chronosketch.imported"
+            made += 1
+        }
+        return made
+    }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        /// The time with its zone, so the same wall clock in two zones hashes apart.
-        func written(_ time: OriginalTime?) -> String? {
-            guard let time else { return nil }
-            guard case .zoned(let local, let tzid) = time else { return time.text }
-            return local.description + " " + tzid
-        }
-        for part in [title, written(start), written(end)] {
-            for byte in (part ?? "").utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            hash = (hash ^ 0x1F) &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex + "@chronosketch.imported"
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 }
 

@@ -9,10 +9,14 @@ import ChronoSketchSyntax
 /// reported and skipped.
 enum RecordReader {
     /// The calendar of the records in `bytes`, in `format` (json, ndjson or csv).
-    /// - Parameter zone: the zone the times of Outlook's rows, which name none, are read in.
+    /// - Parameters:
+    ///   - zone: the zone the times of Outlook's rows, which name none, are read in.
+    ///   - uidFields: the fields a record without a `uid` has its UID made from; nil for its
+    ///     title and start date.
     static func read(
         _ bytes: [UInt8], format: ConversionFormat, name: String, stamp: LocalDateTime,
-        zone: TargetZone, database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
+        zone: TargetZone, uidFields: [String]? = nil, database: ZoneInfoDatabase,
+        diagnostics: inout [Diagnostic]
     ) throws(InputError) -> ICalDocument {
         var fields: [RecordImport.Fields]
         var outlook: OutlookCSV.Names?
@@ -21,9 +25,17 @@ enum RecordReader {
         case .csv: (fields, outlook) = try csv(bytes, name: name)
         default: fields = try json(bytes, name: name, diagnostics: &diagnostics)
         }
+        if let uidFields {
+            for field in uidFields where !fields.contains(where: { $0.has(field) }) {
+                throw InputError(
+                    file: name,
+                    message:
+                        "No record has the field '\(field)' that --uid-from makes UIDs from")
+            }
+        }
         return try calendar(
             fields, name: name, stamp: stamp, database: database, diagnostics: &diagnostics,
-            outlook: outlook.map { ($0, zone) })
+            outlook: outlook.map { ($0, zone) }, uidFields: uidFields)
     }
 
     /// A JSON array of record objects, or one object.
@@ -135,7 +147,7 @@ enum RecordReader {
     private static func calendar(
         _ records: [RecordImport.Fields], name: String, stamp: LocalDateTime,
         database: ZoneInfoDatabase, diagnostics: inout [Diagnostic],
-        outlook: (names: OutlookCSV.Names, zone: TargetZone)?
+        outlook: (names: OutlookCSV.Names, zone: TargetZone)?, uidFields: [String]?
     ) throws(InputError) -> ICalDocument {
         func skipped(_ record: RecordImport.Fields, _ problem: RecordImport.Problem) -> Diagnostic {
             Diagnostic(
@@ -168,6 +180,18 @@ enum RecordReader {
                     assumption: OutlookCSV.zoneName(outlook.zone, database: database) == nil
                         ? "their times stay floating (\(zone) has no IANA name to write)"
                         : "their times are read in \(zone), the --tz zone"))
+        }
+        let made = RecordImport.assignUIDs(&drafts, from: uidFields)
+        if made > 0 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .record, file: name, line: nil,
+                    message: "\(made) record\(made == 1 ? " has" : "s have") no uid",
+                    assumption: uidFields.map {
+                        "each is given one made from its \($0.joined(separator: ", ")) (--uid-from)"
+                    }
+                        ?? "each is given one made from its title and start date: a new time keeps it, a new day or title makes a new event (--uid-from chooses the fields)"
+                ))
         }
         RecordImport.matchSeries(&drafts)
         var events: [ICalComponent] = []

@@ -390,7 +390,8 @@ import Testing
     }
 
     @Test func controlCharactersOfARecordAreLeftOutWithAWarning() throws {
-        let input = "{\"title\":\"bell\\u0007 escape\\u001b\",\"start\":\"2026-12-01\"}\n"
+        let input =
+            "{\"uid\":\"bell\",\"title\":\"bell\\u0007 escape\\u001b\",\"start\":\"2026-12-01\"}\n"
         let result = try CLI.runBinary(
             ["convert", "-", "--from-format", "ndjson", "-f", "ics"],
             standardInput: Data(input.utf8))

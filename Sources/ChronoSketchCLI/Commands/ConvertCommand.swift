@@ -36,6 +36,18 @@ struct ConvertCommand: Command {
             "When several inputs use a UID, keep only the newest input's events with it (highest SEQUENCE, then latest DTSTAMP, then the input named last); each left out is said."
     )
 
+    static let uidFrom = OptionSpec.value(
+        "uid-from", "fields",
+        help:
+            "The fields (or CSV columns) a record without a uid has its UID made from, separated by commas. (default: title and start date)"
+    )
+
+    static let set = OptionSpec.value(
+        "set", "name=value", repeats: true,
+        help:
+            "Set a calendar property of the .ics or jCal written (X-WR-CALNAME, NAME, METHOD, REFRESH-INTERVAL, X-PUBLISHED-TTL, COLOR, …), in place of the inputs' own; an empty value removes it. Repeatable."
+    )
+
     static let allowEmpty = OptionSpec.flag(
         "allow-empty",
         help:
@@ -61,7 +73,7 @@ struct ConvertCommand: Command {
         ),
         options: [
             format, sourceFormat, CommonOptions.output, CommonOptions.records, columns,
-            CommonOptions.rawCSV, CommonOptions.memory, dedupe, allowEmpty,
+            CommonOptions.rawCSV, CommonOptions.memory, dedupe, allowEmpty, uidFrom, set,
             CommonOptions.from, target,
             CommonOptions.days, CommonOptions.length, CommonOptions.today,
             CommonOptions.weekStartOption,
@@ -138,6 +150,33 @@ struct ConvertCommand: Command {
             )
         }
         options.allowsEmpty = arguments.isSet(Self.allowEmpty.name)
+        for text in arguments.values[Self.set.name] ?? [] {
+            guard targetFormat == .ics || targetFormat == .jcal else {
+                throw .invalidValue(
+                    text, for: Self.set, "only an .ics or jCal calendar has calendar properties")
+            }
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw .invalidValue(
+                    text, for: Self.set, "expected NAME=VALUE such as X-WR-CALNAME=League")
+            }
+            do {
+                options.settings.append(
+                    try CalendarSetting(name: String(parts[0]), value: String(parts[1])))
+            } catch {
+                throw .invalidValue(text, for: Self.set, error.description)
+            }
+        }
+        if let text = arguments.value(Self.uidFrom.name) {
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard !fields.isEmpty, !fields.contains(where: { $0.isEmpty }) else {
+                throw .invalidValue(
+                    text, for: Self.uidFrom, "expected field names separated by commas")
+            }
+            options.uidFields = fields
+        }
         options.memory = try CommonOptions.memory(arguments)
         options.records = try CommonOptions.records(
             arguments, textOutput: targetFormat == .ics || targetFormat == .jcal)
