@@ -4,8 +4,9 @@
 # versions in requirements.txt, installed with pip into Differential/work/venv), each
 # difference checked against Differential/differences.tsv; then 3,000 random recurrence rules
 # expanded by `ics events` and by python-dateutil (Differential/rules.py), each difference of a
-# class in Differential/rule-differences.tsv. Skipped, saying why, when the corpus is absent or
-# the packages cannot be installed.
+# class in Differential/rule-differences.tsv; then a feed published from Fixtures/feed/league.json
+# with `convert --set`, read back by icalendar (Differential/feed.py). Skipped, saying why, when
+# the corpus is absent or the packages cannot be installed.
 #
 # Usage: Differential/run.sh [--write-table]
 set -uo pipefail
@@ -29,4 +30,8 @@ corpus_status=$?
 # Random rules against python-dateutil (Differential/rules.py), one fixed seed.
 "$work/venv/bin/python" Differential/rules.py "$ics" 2026 3000 "$work"
 rules_status=$?
-[ "$corpus_status" -eq 0 ] && [ "$rules_status" -eq 0 ]
+# A feed published with `convert --set`, checked by `validate --profile feed` and read back by
+# icalendar (Differential/feed.py).
+"$work/venv/bin/python" Differential/feed.py "$ics" "$work"
+feed_status=$?
+[ "$corpus_status" -eq 0 ] && [ "$rules_status" -eq 0 ] && [ "$feed_status" -eq 0 ]

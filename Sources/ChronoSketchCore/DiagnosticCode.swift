@@ -152,6 +152,23 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     /// A FREEBUSY value of a blocking calendar that is no period.
     case blockingValue = "blocking-value"
 
+    // MARK: Publishing (`validate --profile feed`)
+
+    /// Lines ending in LF alone, where RFC 5545 §3.1 ends every line with CRLF.
+    case bareLineFeed = "bare-line-feed"
+    /// Lines longer than 75 octets, not folded (RFC 5545 §3.1).
+    case unfoldedLine = "unfolded-line"
+    /// A TZID with no VTIMEZONE of that TZID in its calendar (RFC 5545 §3.2.19).
+    case zoneWithoutDefinition = "zone-without-definition"
+    /// A METHOD other than PUBLISH in a published calendar (RFC 5546).
+    case methodInFeed = "method-in-feed"
+    /// An override (RECURRENCE-ID) whose series is not in the calendar.
+    case overrideWithoutMaster = "override-without-master"
+    /// A PRIORITY or PERCENT-COMPLETE outside its range (RFC 5545 §3.8.1.9, §3.8.1.8).
+    case valueOutOfRange = "value-out-of-range"
+    /// A URL, SOURCE or other URI value that is no URI (RFC 3986).
+    case invalidURI = "invalid-uri"
+
     /// What the findings of this code are, in a few words (`lines that are no property`).
     public var summary: String {
         switch self {
@@ -216,6 +233,13 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .noRecordForm: "what series records have no field for"
         case .occurrenceRecords: "occurrence records read back one VEVENT each"
         case .blockingValue: "blocking values that are no period"
+        case .bareLineFeed: "lines ending in LF alone"
+        case .unfoldedLine: "lines longer than 75 octets"
+        case .zoneWithoutDefinition: "TZIDs without their VTIMEZONE"
+        case .methodInFeed: "METHODs that make a feed an invitation"
+        case .overrideWithoutMaster: "overrides whose series is not in the calendar"
+        case .valueOutOfRange: "values outside their range"
+        case .invalidURI: "URIs that do not parse"
         }
     }
 

@@ -3,8 +3,9 @@ import ChronoSketchSyntax
 
 /// A calendar property set on what `convert` writes (`--set NAME=VALUE`): the calendar's
 /// name, its METHOD, how often subscribers refresh it. The value is written by the property's
-/// type, TEXT escaped as RFC 5545 §3.3.11 says, and read back by that type before anything is
-/// written; an empty value removes the property.
+/// type, TEXT escaped as RFC 5545 §3.3.11 says (an X- property's only where a backslash
+/// stands), and read back by that type before anything is written; an empty value removes
+/// the property.
 public struct CalendarSetting: Sendable, Hashable {
     /// The upper-cased property name.
     public let name: String
@@ -45,7 +46,15 @@ public struct CalendarSetting: Sendable, Hashable {
         }
         // A METHOD is a name, written in upper case as the RFC spells its methods.
         let given = name == "METHOD" ? value.uppercased() : value
-        let written = type == .text ? ICalWriter.text(given) : given
+        let written: String
+        if known == nil {
+            // An X- property has no type of its own (RFC 7265 §5: unknown): readers that keep
+            // its text as written would show a `\,`, so only a backslash is escaped (line
+            // breaks are refused above), which TEXT readers read back alike.
+            written = given.replacingOccurrences(of: "\\", with: "\\\\")
+        } else {
+            written = type == .text ? ICalWriter.text(given) : given
+        }
         let property = ICalProperty(
             name: name, parameters: parameters, rawValue: written, line: 1)
         if let problem = property.problems.first {

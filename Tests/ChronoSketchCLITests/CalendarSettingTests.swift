@@ -29,7 +29,7 @@ import Testing
         #expect(
             Self.calendarLines(result.standardOutput) == [
                 "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ChronoSketch//Demo team week//EN",
-                "X-WR-CALNAME:League\\, 2026\\; spring", "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+                "X-WR-CALNAME:League, 2026; spring", "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
                 "X-PUBLISHED-TTL:PT1H", "METHOD:PUBLISH", "COLOR:darkgreen",
             ])
         // The rest is as without --set.

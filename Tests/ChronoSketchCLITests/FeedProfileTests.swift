@@ -1,0 +1,72 @@
+import ChronoSketchFormats
+import Foundation
+import Testing
+
+/// `validate --profile feed`: what a calendar to publish must be beyond what `ics` reads
+/// without a word.
+@Suite struct FeedProfileTests {
+    /// A calendar with one of each slip, LF line ends throughout.
+    static let slips =
+        [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", "METHOD:REQUEST",
+            "BEGIN:VEVENT", "UID:a", "DTSTAMP:20260101T000000Z",
+            "DTSTART;TZID=Europe/Berlin:20260915T090000",
+            "DTEND;TZID=Europe/Berlin:20260915T100000",
+            "SUMMARY:" + String(repeating: "x", count: 100), "PRIORITY:12",
+            "URL:ht tp://example.org/a b", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:b", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID:20260916T090000Z",
+            "DTSTART:20260916T100000Z", "SUMMARY:moved", "END:VEVENT",
+            "BEGIN:VTODO", "UID:t", "DTSTAMP:20260101T000000Z", "PERCENT-COMPLETE:150",
+            "END:VTODO", "END:VCALENDAR",
+        ].joined(separator: "\n") + "\n"
+
+    static func findings(_ calendar: String, _ arguments: [String]) throws -> [(
+        code: String, line: Int
+    )] {
+        let result = try CLI.runBinary(
+            ["validate", "-", "--format", "json"] + arguments, standardInput: Data(calendar.utf8))
+        let list = try #require(
+            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
+        )
+        return list.map { ($0["code"] as? String ?? "", $0["line"] as? Int ?? 0) }
+    }
+
+    @Test func eachSlipIsAFindingWithItsCodeAndLine() throws {
+        let feed = try Self.findings(Self.slips, ["--profile", "feed"])
+        #expect(
+            feed.map { "\($0.line) \($0.code)" } == [
+                "1 bare-line-feed", "4 method-in-feed", "8 zone-without-definition",
+                "10 unfolded-line", "11 value-out-of-range", "12 invalid-uri",
+                "17 override-without-master", "24 value-out-of-range",
+            ])
+        // Without the profile, none of them: `ics` reads all of it.
+        let plain = try Self.findings(Self.slips, [])
+        #expect(plain.isEmpty, "\(plain)")
+    }
+
+    @Test func aFeedPublishedFromRecordsPassesIt() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let records = CLI.root.appendingPathComponent("Fixtures/feed/league.json")
+        let published = try CLI.runBinary(
+            [
+                "convert", records.path, "-o", "league.ics", "--set", "X-WR-CALNAME=League",
+                "--set", "REFRESH-INTERVAL=PT1H",
+            ], in: directory)
+        #expect(published.status == 0, "\(published.standardError)")
+        let validation = try CLI.runBinary(
+            ["validate", "league.ics", "--profile", "feed"], in: directory)
+        #expect(validation.status == 0, "\(validation.standardOutput)")
+        #expect(validation.standardOutput == "league.ics: 0 errors, 0 warnings\n")
+    }
+
+    @Test(arguments: [
+        ("mailto:ann@example.org", true), ("https://example.org/a?b=c#d", true),
+        ("urn:uuid:1234", true), ("https://example.org/straße", true),
+        ("example.org/page", false), ("ht tp://x", false), ("1http://x", false),
+        ("https://example.org/a b", false), (":nothing", false), ("http://x/<y>", false),
+    ])
+    func urisAreTold(text: String, isURI: Bool) {
+        #expect(FeedProfile.isURI(text) == isURI)
+    }
+}
