@@ -36,6 +36,13 @@ let package = Package(
             ]),
         .executableTarget(name: "ics", dependencies: ["ChronoSketchCLI"]),
         .executableTarget(
+            name: "library-example",
+            dependencies: [
+                "ChronoSketchCore", "ChronoSketchSyntax", "ChronoSketchEvents",
+                "ChronoSketchFormats", "ChronoSketchLayout",
+            ],
+            path: "Examples/LibraryExample"),
+        .executableTarget(
             name: "layout-benchmark", dependencies: ["ChronoSketchCore", "ChronoSketchLayout"],
             path: "Benchmarks/LayoutBenchmark"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
