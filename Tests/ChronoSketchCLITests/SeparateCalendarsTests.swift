@@ -157,6 +157,25 @@ import Testing
                 == pairs(files + ["--inputs", "separate", "--by", "attendee"]))
     }
 
+    @Test func aProposalClashesOnceWithAMeetingEveryoneHas() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.people(in: directory)
+        let result = try CLI.runBinary(
+            ["check"] + files + [
+                "--inputs", "separate", "--start", "2026-09-14T09:30", "--duration", "15m",
+                "--tz", "UTC", "-f", "json",
+            ], in: directory)
+        #expect(result.status == 1)
+        let report = try Self.json(result.standardOutput)
+        let conflicts = try #require(report["conflicts"] as? [[String: Any]])
+        // The sync of the 14th is in three calendars: one clash, with the first copy.
+        #expect(
+            conflicts.compactMap { ($0["b"] as? [String: Any])?["id"] as? String } == [
+                "ann.ics/sync#2026-09-14T09:00Z"
+            ])
+    }
+
     @Test func aDirectoryIsOneCalendarAndDedupeIsRefused() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

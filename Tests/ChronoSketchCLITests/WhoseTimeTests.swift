@@ -159,6 +159,16 @@ import Testing
         }
         #expect(busy == [["standup", "planning", "dentist"], ["gym"]])
 
+        // Ann's time, her file alone: the VFREEBUSY is hers; with Dan's file beside it, nobody's.
+        func organizer(_ arguments: [String]) throws -> [String] {
+            let result = try CLI.runBinary(
+                ["freebusy"] + arguments + ["-f", "ics", "--as", "ann@example.org=ann.ics"]
+                    + Self.window, in: directory)
+            return Self.freeBusyLines(result.standardOutput).filter { $0.hasPrefix("ORGANIZER") }
+        }
+        #expect(try organizer(["ann.ics"]) == ["ORGANIZER:mailto:ann@example.org"])
+        #expect(try organizer(["ann.ics", "dan.ics"]).isEmpty)
+
         let unknown = try CLI.runBinary(
             ["conflicts", "ann.ics", "--as", "ann@example.org=bob.ics"] + Self.window,
             in: directory)

@@ -274,7 +274,8 @@ public struct ConflictReport: Sendable, Hashable {
     }
 
     /// The clashes a proposed interval would have: with each busy event and each window, as
-    /// conflicts whose first member is the proposal.
+    /// conflicts whose first member is the proposal; of the copies of one occurrence read
+    /// from separate calendars (``CalendarEvent/isCopy(of:)``), the first given.
     /// - Complexity: O(n) in the events and windows.
     public static func clashes(
         of proposal: CalendarEvent, events: some Sequence<CalendarEvent>,
@@ -285,8 +286,15 @@ public struct ConflictReport: Sendable, Hashable {
         let raw = line.span(of: proposal)
         var others: [CalendarEvent] = [proposal]
         var common: [(index: Int, kind: ConflictKind, span: Span)] = []
+        // Copies of one meeting read from several people's calendars are one clash.
+        var copies: Set<CopyKey> = []
         for event in events where event.id != proposal.id {
             guard let other = policy.busySpan(event, on: line), span.overlaps(other) else {
+                continue
+            }
+            if event.separateCalendar != nil, event.hasUID,
+                !copies.insert(CopyKey(uid: event.uid, recurrenceId: event.recurrenceId)).inserted
+            {
                 continue
             }
             let otherRaw = line.span(of: event)

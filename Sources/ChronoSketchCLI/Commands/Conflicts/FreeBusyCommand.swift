@@ -91,13 +91,16 @@ struct FreeBusyCommand: Command {
     private func blocks(_ events: [CalendarEvent]) -> [Block] {
         let attendance = busy.policy.attendance
         guard perPerson else {
-            // One person named for every input is whose time it all is.
-            let people = attendance?.people ?? []
-            return [
-                Block(
-                    person: people.count == 1 ? people[0] : nil, events: events, policy: busy.policy
-                )
-            ]
+            // The time is one person's when one is named, for every input (or for the inputs
+            // of every event).
+            var person: String?
+            if let attendance, attendance.people.count == 1,
+                !attendance.everywhere.isEmpty
+                    || events.allSatisfy({ attendance.byFile[$0.source.file] != nil })
+            {
+                person = attendance.people[0]
+            }
+            return [Block(person: person, events: events, policy: busy.policy)]
         }
         return (attendance ?? Attendance()).eventsByPerson(events, of: attendance?.people).map {
             person, events in
