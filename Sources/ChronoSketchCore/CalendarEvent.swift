@@ -73,6 +73,14 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     public var description: String { "\(file):\(line)" }
 }
 
+extension Participant {
+    /// The address as a CAL-ADDRESS value (RFC 5545 §3.3.3): `mailto:` before an address
+    /// without a scheme.
+    public var calendarAddress: String {
+        address.contains(":") ? address : "mailto:" + address
+    }
+}
+
 /// One occurrence of a VEVENT on the floating wall clock, ready for layout and conflicts.
 public struct CalendarEvent: Sendable, Hashable {
     /// The UID, plus `#` and the recurrence id for an occurrence of a series.

@@ -161,10 +161,7 @@ enum ComponentBuilder {
                         name: parameter, values: [ICalWriter.conforming(value, omitted: &left)]))
             }
             note(left, field)
-            let address =
-                participant.address.contains(":")
-                ? participant.address : "mailto:" + participant.address
-            try add(name, parameters: parameters, uri: address, field: field)
+            try add(name, parameters: parameters, uri: participant.calendarAddress, field: field)
         }
 
         mutating func add(

@@ -152,7 +152,8 @@ public enum FeedProfile {
                     )
                 }
             case "URL", "SOURCE", "TZURL":
-                if let text = property.value?.text, !FeedProfile.isURI(text) {
+                if let text = property.value?.text, !PropertyTokenizer.isURI(Array(text.utf8)[...])
+                {
                     report(.invalidURI, "\(property.name) '\(text)' is no URI (RFC 3986)")
                 }
             default:
@@ -181,23 +182,6 @@ public enum FeedProfile {
                         assumption: "a subscriber shows it as an event of its own, or not at all"))
             }
             return findings
-        }
-    }
-
-    /// Whether `text` reads as a URI: a scheme (a letter, then letters, digits, `+`, `-`,
-    /// `.`), a colon, and no space, control character or character RFC 3986 never allows.
-    public static func isURI(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
-        let scheme = text[..<colon].unicodeScalars
-        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic,
-            scheme.allSatisfy({
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-                        || "+-.".unicodeScalars.contains($0))
-            })
-        else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.value > 0x20 && $0.value != 0x7F && !"\"<>\\^`{|}".unicodeScalars.contains($0)
         }
     }
 }

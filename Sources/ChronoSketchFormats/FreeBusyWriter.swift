@@ -62,10 +62,11 @@ public enum FreeBusyWriter {
         return bytes
     }
 
-    /// A person's address as a CAL-ADDRESS (RFC 5545 §3.3.3): `mailto:` before an address
-    /// without a scheme; control characters, which no URI holds, left out.
+    /// A person's address as a CAL-ADDRESS (``Participant/calendarAddress``), control
+    /// characters, which no URI holds, left out.
     private static func uri(_ address: String) -> String {
-        let clean = String(address.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-        return clean.contains(":") ? clean : "mailto:" + clean
+        Participant(
+            address: String(address.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+        ).calendarAddress
     }
 }

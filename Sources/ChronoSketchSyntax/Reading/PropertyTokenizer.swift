@@ -109,7 +109,7 @@ package enum PropertyTokenizer {
     }
 
     /// A scheme and a colon, then no blank or control character (RFC 3986 §3).
-    private static func isURI(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isURI(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = bytes.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A,
             let colon = bytes.firstIndex(of: colon)
         else { return false }
