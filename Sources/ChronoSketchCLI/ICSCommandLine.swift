@@ -9,6 +9,7 @@ public enum ICSCommandLine {
 
     static let commands: [any Command.Type] = [
         EventsCommand.self, AgendaCommand.self, InfoCommand.self, ConvertCommand.self,
+        DiffCommand.self,
         ValidateCommand.self,
         ConflictsCommand.self, CheckCommand.self, SlotsCommand.self, FreeBusyCommand.self,
         CompletionCommand.self,

@@ -21,6 +21,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public static let minimum = CivilDate(unchecked: 1, 1, 1)
     /// The latest supported day, 9999-12-31.
     public static let maximum = CivilDate(unchecked: 9999, 12, 31)
+    /// 1970-01-01, where seconds since the epoch count from.
+    public static let epoch = CivilDate(unchecked: 1970, 1, 1)
 
     /// Creates a date, checking that the day exists.
     /// - Throws: ``CivilTimeError/invalidDate(text:reason:)`` for a day that does not exist

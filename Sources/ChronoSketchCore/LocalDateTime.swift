@@ -141,6 +141,19 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// RFC 3339 in UTC, this wall clock read as UTC: `YYYY-MM-DDTHH:mm:ssZ`.
+    public var utcText: String {
+        var bytes = Array(date.description.utf8)
+        bytes.append(UInt8(ascii: "T"))
+        ASCIIDigits.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(minute, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append(second, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `HH:mm`, or `HH:mm:ss` when seconds are not zero.
     public var timeText: String {
         var bytes: [UInt8] = []

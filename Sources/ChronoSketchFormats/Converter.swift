@@ -3,6 +3,15 @@ import ChronoSketchEvents
 import ChronoSketchSyntax
 import Foundation
 
+/// How much of a zone's history a VTIMEZONE written for records holds (`--vtimezone`).
+public enum ZoneDefinitionForm: String, Sendable, CaseIterable {
+    /// The observances from a year before the zone's first event to its last, as yearly
+    /// rules Outlook imports (``ZoneDefinition``).
+    case minimal
+    /// Every observance since the zone began, as libical writes it.
+    case full
+}
+
 /// The formats `ics convert` reads and writes.
 public enum ConversionFormat: String, Sendable, CaseIterable {
     case ics, jcal, json, ndjson, csv
@@ -58,6 +67,8 @@ public struct ConversionOptions: Sendable {
     public var uidFields: [String]?
     /// Calendar properties set on an `.ics` or jCal output, in order (``CalendarSetting``).
     public var settings: [CalendarSetting] = []
+    /// How much of each zone's history the VTIMEZONEs written for records hold.
+    public var zoneForm = ZoneDefinitionForm.minimal
 
     public init(
         from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
@@ -413,7 +424,8 @@ public enum Converter {
         case .json, .ndjson, .csv:
             document = try RecordReader.read(
                 bytes, format: format, name: input.name, stamp: options.stamp,
-                zone: options.load.zone, uidFields: options.uidFields, database: database,
+                zone: options.load.zone, uidFields: options.uidFields,
+                zoneForm: options.zoneForm, database: database,
                 diagnostics: &diagnostics)
             // A calendar with no component is no calendar (RFC 5545 §3.6): published as a
             // feed, it would empty every subscriber's calendar.

@@ -38,6 +38,38 @@ struct EventDraft: Sendable {
         }
     }
 
+    /// The wall-clock seconds (read as UTC) the event's times reach, from its first to its
+    /// last: start, end, recurrence id, RDATEs, EXDATEs and its rule's UNTIL, or what its
+    /// COUNT can reach (at most two centuries); ten years past the start for a rule without an
+    /// end.
+    var reach: ClosedRange<Int> {
+        var times = ([start, end, recurrenceId] + recurrenceDates.map(\.start) + exceptionDates)
+            .compactMap { $0?.wallClock.secondsSinceEpoch }
+        let first = start.wallClock.secondsSinceEpoch
+        if let rule {
+            if let until = rule.until {
+                times.append(until.wallClock.secondsSinceEpoch)
+            } else {
+                let step: Int =
+                    switch rule.frequency {
+                    case .yearly: 366 * 86_400
+                    case .monthly: 31 * 86_400
+                    case .weekly: 7 * 86_400
+                    case .daily: 86_400
+                    case .hourly: 3_600
+                    case .minutely: 60
+                    case .secondly: 1
+                    }
+                let (span, overflow) = (rule.count ?? 0).multipliedReportingOverflow(
+                    by: step * rule.interval)
+                let years = 366 * 86_400
+                times.append(
+                    first + (rule.count == nil || overflow ? 10 * years : min(span, 200 * years)))
+            }
+        }
+        return (times.min() ?? first)...(times.max() ?? first)
+    }
+
     /// The IANA zones the times name.
     var zoneNames: [String] {
         ([start, end, recurrenceId] + recurrenceDates.map(\.start) + exceptionDates).compactMap {

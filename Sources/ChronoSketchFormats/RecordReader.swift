@@ -5,18 +5,19 @@ import ChronoSketchSyntax
 /// Reads occurrence records into a calendar tree: the JSON, NDJSON and CSV that `ics events`
 /// and `ics convert` write, and Outlook's and Google's CSV shape. Each record becomes a VEVENT
 /// built from its fields (``RecordImport``, ``ComponentBuilder``), on the line of its record,
-/// with a VTIMEZONE built by libical for each zone named; a record that cannot become one is
-/// reported and skipped.
+/// with a VTIMEZONE for each zone named (``ZoneDefinitionForm``); a record that cannot become
+/// one is reported and skipped.
 enum RecordReader {
     /// The calendar of the records in `bytes`, in `format` (json, ndjson or csv).
     /// - Parameters:
     ///   - zone: the zone the times of Outlook's rows, which name none, are read in.
     ///   - uidFields: the fields a record without a `uid` has its UID made from; nil for its
     ///     title and start date.
+    ///   - zoneForm: how much of each zone's history its VTIMEZONE holds.
     static func read(
         _ bytes: [UInt8], format: ConversionFormat, name: String, stamp: LocalDateTime,
-        zone: TargetZone, uidFields: [String]? = nil, database: ZoneInfoDatabase,
-        diagnostics: inout [Diagnostic]
+        zone: TargetZone, uidFields: [String]? = nil, zoneForm: ZoneDefinitionForm = .minimal,
+        database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
     ) throws(InputError) -> ICalDocument {
         var fields: [RecordImport.Fields]
         var outlook: OutlookCSV.Names?
@@ -35,7 +36,7 @@ enum RecordReader {
         }
         return try calendar(
             fields, name: name, stamp: stamp, database: database, diagnostics: &diagnostics,
-            outlook: outlook.map { ($0, zone) }, uidFields: uidFields)
+            outlook: outlook.map { ($0, zone) }, uidFields: uidFields, zoneForm: zoneForm)
     }
 
     /// A JSON array of record objects, or one object.
@@ -143,11 +144,12 @@ enum RecordReader {
     }
 
     /// Records as a calendar of VEVENTs built from their fields (``ComponentBuilder``), each on
-    /// the line of its record, with a VTIMEZONE built by libical for each zone named.
+    /// the line of its record, with a VTIMEZONE for each zone named.
     private static func calendar(
         _ records: [RecordImport.Fields], name: String, stamp: LocalDateTime,
         database: ZoneInfoDatabase, diagnostics: inout [Diagnostic],
-        outlook: (names: OutlookCSV.Names, zone: TargetZone)?, uidFields: [String]?
+        outlook: (names: OutlookCSV.Names, zone: TargetZone)?, uidFields: [String]?,
+        zoneForm: ZoneDefinitionForm
     ) throws(InputError) -> ICalDocument {
         func skipped(_ record: RecordImport.Fields, _ problem: RecordImport.Problem) -> Diagnostic {
             Diagnostic(
@@ -196,6 +198,16 @@ enum RecordReader {
         RecordImport.matchSeries(&drafts)
         var events: [ICalComponent] = []
         var zones: [String] = []
+        var reach: [String: ClosedRange<Int>] = [:]
+        for (draft, _, _) in drafts {
+            let span = draft.reach
+            for zone in draft.zoneNames {
+                reach[zone] =
+                    reach[zone].map {
+                        min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound)
+                    } ?? span
+            }
+        }
         for (draft, record, line) in drafts {
             do throws(RecordImport.Problem) {
                 let (event, omissions) = try ComponentBuilder.vevent(
@@ -231,8 +243,20 @@ enum RecordReader {
                 ICalProperty(name: "PRODID", rawValue: Converter.productID, line: 1),
             ], line: 1)
         for zone in zones {
-            guard let component = LibicalTimezone.component(named: zone) else { continue }
-            calendar.components.append(component)
+            switch zoneForm {
+            case .full:
+                guard let component = LibicalTimezone.component(named: zone) else { continue }
+                calendar.components.append(component)
+            case .minimal:
+                // A day each side: the reach is wall-clock seconds, not yet instants.
+                guard let rules = database.zone(named: zone), let span = reach[zone] else {
+                    continue
+                }
+                calendar.components.append(
+                    ZoneDefinition.minimal(
+                        tzid: zone, rules: rules,
+                        covering: (span.lowerBound - 86_400)...(span.upperBound + 86_400)))
+            }
         }
         calendar.components += events
         return ICalDocument(components: [calendar])

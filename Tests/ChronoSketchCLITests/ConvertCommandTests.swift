@@ -30,6 +30,8 @@ import Testing
         ),
         (["convert", "convert/import.ndjson", "--to", "ics"], "convert/import.ics"),
         (["convert", "convert/outlook-import.csv", "--to", "ics"], "convert/outlook-import.ics"),
+        // Minimal VTIMEZONEs: Europe/London and America/New_York over a season of games.
+        (["convert", "feed/league.json", "--to", "ics", "-q"], "feed/league.ics"),
         (
             ["convert", "valid/all-day.ics", "valid/x-wr-timezone.ics", "--to", "ics"],
             "convert/merged.ics"

@@ -71,8 +71,12 @@ enum ArgumentParser {
             }
         }
         if let positional = spec.positional {
-            if !positional.repeats, parsed.positionals.count > 1 {
-                throw .unexpectedArgument(parsed.positionals[1])
+            let most = positional.repeats ? Int.max : max(positional.fixed.count, 1)
+            if parsed.positionals.count > most {
+                throw .unexpectedArgument(parsed.positionals[most])
+            }
+            if parsed.positionals.count < positional.fixed.count {
+                throw .missingArgument(positional.fixed[parsed.positionals.count])
             }
         } else if let first = parsed.positionals.first {
             throw .unexpectedArgument(first)

@@ -69,6 +69,13 @@ struct PositionalSpec: Sendable {
     var repeats: Bool
     /// The values it takes when they are few and fixed; none for files.
     var values: [String] = []
+    /// The name of each, when the command takes a fixed number (`<old> <new>`).
+    var fixed: [String] = []
+
+    /// `<file>`, or `<old> <new>`.
+    var synopsis: String {
+        fixed.isEmpty ? "<\(name)>" : fixed.map { "<\($0)>" }.joined(separator: " ")
+    }
 
     /// Whether the positionals are files the command reads (`-` or none: standard input).
     var readsFiles: Bool { name == "file" }
@@ -92,7 +99,7 @@ struct CommandSpec: Sendable {
     var usageParts: [String] {
         var parts = [fullName]
         if let positional {
-            parts.append(positional.repeats ? "[<\(positional.name)> ...]" : "<\(positional.name)>")
+            parts.append(positional.repeats ? "[<\(positional.name)> ...]" : positional.synopsis)
         }
         for option in options {
             parts.append(option.isRequired ? option.synopsis : "[\(option.synopsis)]")

@@ -11,7 +11,7 @@ enum HelpFormatter {
         text += "\nUSAGE: \(spec.usage)\n"
         if let positional = spec.positional {
             text += "\nARGUMENTS:\n"
-            text += entry("<\(positional.name)>", positional.help)
+            text += entry(positional.synopsis, positional.help)
         }
         text += "\nOPTIONS:\n"
         for option in spec.options {

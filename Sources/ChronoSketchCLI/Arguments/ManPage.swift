@@ -118,7 +118,9 @@ enum ManPage {
         lines.append(line)
         text += ".PP\n.nf\n\(escaped(lines.joined(separator: "\n")))\n.fi\n"
         if let positional = spec.positional {
-            text += ".TP\n.I \(positional.name)\n\(escaped(positional.help))\n"
+            let names =
+                positional.fixed.isEmpty ? positional.name : positional.fixed.joined(separator: " ")
+            text += ".TP\n.I \(names)\n\(escaped(positional.help))\n"
         }
         for option in spec.options {
             var label = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""

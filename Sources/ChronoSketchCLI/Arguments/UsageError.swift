@@ -47,6 +47,10 @@ struct UsageError: Error, Sendable, Equatable {
         UsageError(message: "\(first) contradicts \(second): give one of them")
     }
 
+    static func missingArgument(_ name: String) -> UsageError {
+        UsageError(message: "Missing expected argument '<\(name)>'")
+    }
+
     static func unexpectedArgument(_ argument: String) -> UsageError {
         UsageError(message: "Unexpected argument '\(argument)'")
     }

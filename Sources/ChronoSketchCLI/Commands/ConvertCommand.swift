@@ -48,6 +48,12 @@ struct ConvertCommand: Command {
             "Set a calendar property of the .ics or jCal written (X-WR-CALNAME, NAME, METHOD, REFRESH-INTERVAL, X-PUBLISHED-TTL, COLOR, …), in place of the inputs' own; an empty value removes it. Repeatable."
     )
 
+    static let vtimezone = OptionSpec.value(
+        "vtimezone", "form",
+        help:
+            "The VTIMEZONEs written for records' zones: minimal (the observances from a year before the zone's first event to its last, as yearly rules Outlook imports) or full (the zone's whole history). (default: minimal)"
+    ).choosing(ZoneDefinitionForm.self)
+
     static let allowEmpty = OptionSpec.flag(
         "allow-empty",
         help:
@@ -61,7 +67,7 @@ struct ConvertCommand: Command {
             .ics and jCal keep every component, property, parameter and value; several inputs \
             merge into one calendar, each VTIMEZONE once. json, ndjson and csv are the \
             occurrences ics events lists, and read back into .ics as new events (with UID, \
-            DTSTAMP and a VTIMEZONE for each zone named); with --records series they are one \
+            DTSTAMP and a VTIMEZONE for each zone named, minimal unless --vtimezone full); with --records series they are one \
             record per VEVENT, with its rule, which read back as the same series. Outlook's CSV \
             shape is read and written too. With --from and --to dates, only events (whole series) touching the window \
             are kept. An .ics or jCal calendar left with nothing but time zones is not \
@@ -74,7 +80,7 @@ struct ConvertCommand: Command {
         options: [
             format, sourceFormat, CommonOptions.output, CommonOptions.records, columns,
             CommonOptions.rawCSV, CommonOptions.memory, dedupe, allowEmpty, uidFrom, set,
-            CommonOptions.from, target,
+            vtimezone, CommonOptions.from, target,
             CommonOptions.days, CommonOptions.length, CommonOptions.today,
             CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
@@ -177,6 +183,7 @@ struct ConvertCommand: Command {
             }
             options.uidFields = fields
         }
+        options.zoneForm = try CommonOptions.choice(arguments, Self.vtimezone, default: .minimal)
         options.memory = try CommonOptions.memory(arguments)
         options.records = try CommonOptions.records(
             arguments, textOutput: targetFormat == .ics || targetFormat == .jcal)

@@ -23,18 +23,23 @@ struct CalendarStream {
     private var readyIndex = 0
     /// Shown every item the reader hands on, before the stream takes what it needs.
     private let inspector: ComponentInspector?
+    /// Whether each event keeps its VEVENT (``EventSource/component``).
+    private let keepsComponents: Bool
 
     /// Opens `source`: a tree is taken as it is, anything else read.
     /// - Parameters:
     ///   - checks: what the checks report (``CheckScope``).
     ///   - inspector: shown every item read (what `ics info` counts).
     ///   - progress: told the bytes read.
+    ///   - keepingComponents: whether each event keeps its VEVENT as read.
     /// - Throws: ``InputError`` when the input is missing or unreadable.
     init(
         reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
         comparesWithLibical: Bool = false, inspector: ComponentInspector? = nil,
-        progress: ReadProgress? = nil, calendarName: String? = nil
+        progress: ReadProgress? = nil, calendarName: String? = nil,
+        keepingComponents: Bool = false
     ) throws(InputError) {
+        keepsComponents = keepingComponents
         name = source.name
         self.calendarName = calendarName ?? Self.calendarName(of: source.name)
         reader = try ComponentSources.open(source, limits: limits, progress: progress)
@@ -128,6 +133,7 @@ struct CalendarStream {
         guard component.closing != .endOfInput else { return }
         scopes[scope].sawEvent = true
         var source = EventSource(component, file: name, calendar: scope)
+        if keepsComponents { source.component = component }
         source.calendarName = scopes[scope].name ?? calendarName
         if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
             ready.append(source)

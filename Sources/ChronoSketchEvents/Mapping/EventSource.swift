@@ -54,6 +54,9 @@ package struct EventSource: Sendable {
         uid.map { uid in separateCalendar.map { "\($0)/\(uid)" } ?? uid }
     }
     package var sequence = 0
+    /// The VEVENT itself, kept only when the stream is asked to (``CalendarStream``'s
+    /// `keepingComponents`): what ``WrittenEvents`` compares property by property.
+    package var component: ICalComponent?
     package var stamp: ICalDateTime?
     package var start: TimeProperty?
     package var end: TimeProperty?

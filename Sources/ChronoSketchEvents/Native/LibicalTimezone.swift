@@ -27,4 +27,28 @@ package enum LibicalTimezone {
         guard let text = vtimezone(named: name) else { return nil }
         return try? DocumentReader.read(text: text, name: name).components.first
     }
+
+    /// The UTC offsets libical reads at each of `instants` (UTC seconds) from a VTIMEZONE, as
+    /// a libical-based client reads the zone a calendar defines; nil when libical cannot
+    /// read it.
+    package static func offsets(of vtimezone: ICalComponent, atUTC instants: [Int]) -> [Int]? {
+        _ = LibicalRuntime.prepared
+        var bytes: [UInt8] = []
+        ICalWriter.append(vtimezone, to: &bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let component = icalparser_parse_string(text) else { return nil }
+        guard let zone = icaltimezone_new() else {
+            icalcomponent_free(component)
+            return nil
+        }
+        // The zone owns the component from here.
+        defer { icaltimezone_free(zone, 1) }
+        guard icaltimezone_set_component(zone, component) != 0 else { return nil }
+        return instants.map { seconds in
+            var time = icaltime_from_timet_with_zone(
+                time_t(seconds), 0, icaltimezone_get_utc_timezone())
+            var daylight: Int32 = 0
+            return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, &daylight))
+        }
+    }
 }

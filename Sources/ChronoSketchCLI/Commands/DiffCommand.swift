@@ -1,0 +1,88 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
+
+/// `ics diff OLD NEW`: what changed between two versions of a calendar, event by event.
+struct DiffCommand: Command {
+    enum Format: String, CaseIterable {
+        case text, json, ndjson
+    }
+
+    static let format = OptionSpec.value(
+        "format", "format", short: "f",
+        help:
+            "text (a line per change), json (an array of changes) or ndjson (a change per line). (default: text)"
+    ).choosing(Format.self)
+
+    static let spec = CommandSpec(
+        name: "diff",
+        abstract: "Show what changed between two versions of a calendar.",
+        discussion: """
+            Compares the VEVENTs of OLD and NEW by UID and RECURRENCE-ID (without a UID: by \
+            title and start). Each change is one of: added, removed, cancelled (STATUS became \
+            CANCELLED), moved (its start or end is another instant), changed (another property \
+            differs; DTSTAMP, LAST-MODIFIED, CREATED and SEQUENCE are not compared), \
+            uid-changed (removed while an event of the same title and start appeared under \
+            another UID). A change to an event in both versions that does not raise its \
+            SEQUENCE is marked: calendar clients may ignore it. Series are compared as written, \
+            not expanded. Exit status: 0 the same, 1 they differ, 2 an input cannot be read.
+            """,
+        positional: PositionalSpec(
+            name: "file",
+            help:
+                "The old and the new version: .ics, jCal, JSON, NDJSON or CSV files; '-' for standard input.",
+            repeats: false, fixed: ["old", "new"]),
+        options: [
+            format, CommonOptions.output, CommonOptions.zone, CommonOptions.wrTimezone,
+            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
+            CommonOptions.promote,
+        ])
+
+    let old: InputSource
+    let new: InputSource
+    let options: LoadOptions
+    let format: Format
+    let outputPath: String?
+    let strict: Bool
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        let paths = arguments.positionals
+        if paths.allSatisfy({ $0 == "-" }) {
+            throw UsageError(message: "Only one of <old> and <new> can be standard input ('-')")
+        }
+        old = paths[0] == "-" ? .standardInput : .file(paths[0])
+        new = paths[1] == "-" ? .standardInput : .file(paths[1])
+        options = try CommonOptions.readingOptions(arguments, environment: environment)
+        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        outputPath = arguments.value(CommonOptions.output.name)
+        strict = arguments.isSet(CommonOptions.strict.name)
+    }
+
+    func run(io: CommandIO) -> ExitStatus {
+        let inputs = CommandLoading.withStandardInput([old, new], io)
+        let diff: CalendarDiff
+        do {
+            diff = try CalendarDiff.compare(
+                inputs[0], inputs[1], options: options.reporting(to: io))
+        } catch {
+            DiagnosticPrinter.print(error, to: io)
+            return .unusableInput
+        }
+        guard
+            CommandLoading.report(
+                diff.diagnostics, strict: strict, command: "ics diff", io: io)
+        else { return .unusableInput }
+        let status = OutputTarget.write(outputPath, io: io, forPeople: format == .text) {
+            output in
+            switch format {
+            case .text:
+                output.write(DiffText(zone: options.zone.name).report(diff, old: old, new: new))
+            case .json, .ndjson:
+                output.write(bytes: DiffJSON.bytes(diff, lines: format == .ndjson))
+            }
+        }
+        guard status == .success else { return status }
+        return diff.changes.isEmpty ? .success : .findings
+    }
+}

@@ -1,0 +1,110 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// A time as what it names, so that two spellings of one moment are equal (a RECURRENCE-ID
+/// in UTC and the same one with a TZID): a date, a floating wall clock, or an instant.
+package enum TimeIdentity: Sendable, Hashable {
+    case date(CivilDate)
+    case floating(LocalDateTime)
+    /// Seconds since 1970-01-01T00:00:00Z.
+    case instant(Int)
+}
+
+/// One VEVENT as written, placed on its own: nothing expanded, no version chosen across
+/// inputs.
+package struct WrittenEvent: Sendable {
+    /// What it says, with the VEVENT itself (``EventSource/component``).
+    package var source: EventSource
+    /// What its own DTSTART and DTEND (or DURATION) make of it, placed as every command
+    /// places events; nil when it cannot be placed (the reason is in the diagnostics).
+    package var event: CalendarEvent?
+    /// Its RECURRENCE-ID as the time it names; nil for a series' master or a single event.
+    package var recurrence: TimeIdentity?
+    /// Its DTSTART as the time it names.
+    package var start: TimeIdentity?
+    /// The zone of its DTSTART: `UTC`, the zone its TZID is read as (a Windows name by its
+    /// IANA zone), or the TZID as written when it names none; nil for floating times and
+    /// dates.
+    package var startZone: String?
+}
+
+/// Reads the VEVENTs of one input as written (what `ics diff` compares).
+package enum WrittenEvents {
+    /// Every VEVENT of `input` in the order read. Of one UID and recurrence id given twice,
+    /// the newest (``VersionRank``) is kept in place of the first, as a listing keeps it.
+    /// - Parameter prepare: makes an input that is not `.ics` one (the formats module's
+    ///   converter).
+    /// - Throws: ``InputError`` when the input cannot be used at all.
+    package static func read(
+        _ input: InputSource, options: LoadOptions, database: ZoneInfoDatabase,
+        prepare: InputPreparation
+    ) throws(InputError) -> (events: [WrittenEvent], diagnostics: [Diagnostic]) {
+        var log = DiagnosticLog()
+        let readable = try prepare(input, options.limits, database, &log)
+        var stream = try CalendarStream(
+            reading: readable, limits: options.limits, checks: options.checks,
+            progress: options.progress, calendarName: options.calendarNames[input.name],
+            keepingComponents: true)
+        let mapper = EventMapper(
+            target: options.zone, wrPolicy: options.wrTimezone, database: database)
+        var events: [WrittenEvent] = []
+        var ranks: [VersionRank] = []
+        var positions: [VersionKey: Int] = [:]
+        do {
+            while let source = try stream.next() {
+                let scope = stream.scopes[source.calendar]
+                let context = EventMapper.Context(source: source, fileIndex: 0, scope: scope)
+                var written = WrittenEvent(
+                    source: source,
+                    event: mapper.map(source, fileIndex: 0, scope: scope, log: &log))
+                written.recurrence = source.recurrenceID.map {
+                    mapper.identity(of: $0, context, log: &log)
+                }
+                written.start = source.start.map { mapper.identity(of: $0, context, log: &log) }
+                if case .dateTime(_, true)? = source.start?.value {
+                    written.startZone = "UTC"
+                } else if let tzid = source.start?.tzid {
+                    written.startZone =
+                        mapper.zoneNamed(tzid, context, log: &log)?.identifier ?? tzid
+                }
+                let rank = VersionRank(
+                    sequence: source.sequence, stamp: source.stamp?.wallClock, order: events.count)
+                let key = VersionKey(
+                    uid: source.uid ?? mapper.fallbackUID(source), recurrence: written.recurrence)
+                if let earlier = positions[key] {
+                    if rank.reason(toReplace: ranks[earlier]) != nil {
+                        events[earlier] = written
+                        ranks[earlier] = rank
+                    }
+                } else {
+                    positions[key] = events.count
+                    events.append(written)
+                    ranks.append(rank)
+                }
+            }
+        } catch {
+            log += stream.takeDiagnostics()
+            throw error
+        }
+        let found = stream.takeDiagnostics() + log.diagnostics
+        return (events, found.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+    }
+
+    private struct VersionKey: Hashable {
+        var uid: String
+        var recurrence: TimeIdentity?
+    }
+}
+
+extension EventMapper {
+    /// What `time` names once its zone is resolved.
+    func identity(of time: TimeProperty, _ context: Context, log: inout DiagnosticLog)
+        -> TimeIdentity
+    {
+        switch resolve(time, context, log: &log) {
+        case .date(let date): .date(date)
+        case .floating(let wallClock): .floating(wallClock)
+        case .instant(let utc, _): .instant(utc)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// `ics diff OLD NEW`: each kind of change between two versions of a league's feed, its
+/// exit status, and what is no change (a zone spelled otherwise, a RECURRENCE-ID written in
+/// UTC, parameters in another order, a new DTSTAMP).
+@Suite struct DiffCommandTests {
+    static let fixtures = CLI.root.appendingPathComponent("Fixtures")
+    static let folder = fixtures.appendingPathComponent("diff")
+
+    static func diff(_ arguments: [String]) throws -> RunResult {
+        try CLI.runBinary(
+            ["diff", "diff/old.ics", "diff/new.ics", "--tz", "Europe/Berlin"] + arguments,
+            in: fixtures)
+    }
+
+    @Test func theTextReportMatchesItsGolden() throws {
+        let result = try Self.diff([])
+        #expect(result.status == 1, "\(result.standardError)")
+        try CLI.expectGolden(result.standardOutput, in: Self.folder, named: "diff.txt")
+    }
+
+    @Test func theNDJSONReportMatchesItsGolden() throws {
+        let result = try Self.diff(["--format", "ndjson"])
+        #expect(result.status == 1)
+        try CLI.expectGolden(result.standardOutput, in: Self.folder, named: "diff.ndjson")
+    }
+
+    @Test func everyKindOfChangeIsToldOnce() throws {
+        let result = try Self.diff(["--format", "json"])
+        let changes = try #require(
+            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [[String: Any]])
+        let kinds = changes.map {
+            "\($0["change"] as? String ?? "") \($0["uid"] as? String ?? "-")"
+        }
+        #expect(
+            Set(kinds) == [
+                "moved game-1", "changed training", "changed game-2", "added training",
+                "cancelled game-3", "removed game-4", "uid-changed new-5", "added game-6",
+            ])
+        #expect(kinds.count == 8)
+        func change(_ uid: String) -> [String: Any]? {
+            changes.first { $0["uid"] as? String == uid }
+        }
+        // Moved without raising SEQUENCE: clients may ignore it.
+        #expect(change("game-1")?["sequenceIncreased"] as? Bool == false)
+        #expect(change("game-2")?["sequenceIncreased"] as? Bool == true)
+        let moved = try #require(change("game-1"))
+        #expect((moved["old"] as? [String: Any])?["startUTC"] as? String == "2026-05-03T13:00:00Z")
+        #expect((moved["new"] as? [String: Any])?["startUTC"] as? String == "2026-05-02T13:00:00Z")
+        // Only what differs of a list: Bob's answer, not Ann's parameters in another order.
+        let fields = try #require(change("training")?["fields"] as? [[String: Any]])
+        #expect(fields.map { $0["field"] as? String } == ["attendee", "rrule", "valarm"])
+        #expect(
+            fields[0]["new"] as? [String]
+                == ["mailto:bob@example.org (CN=Bob;PARTSTAT=DECLINED)"])
+        // Added and removed have one side; a UID change has both.
+        #expect(change("game-6")?["old"] is NSNull)
+        #expect(change("game-4")?["new"] is NSNull)
+        #expect((change("new-5")?["old"] as? [String: Any])?["uid"] as? String == "old-5")
+    }
+
+    @Test func aCalendarIsItsOwnSameAndTheExitSaysSo() throws {
+        let same = try CLI.runBinary(["diff", "diff/old.ics", "diff/old.ics"], in: Self.fixtures)
+        #expect(same.status == 0)
+        #expect(same.standardOutput.isEmpty)
+        let json = try CLI.runBinary(
+            ["diff", "diff/old.ics", "diff/old.ics", "-f", "json"], in: Self.fixtures)
+        #expect(json.standardOutput == "[]\n")
+    }
+
+    @Test func unreadableInputsAndWrongArgumentsExitAsDiffDoes() throws {
+        let missing = try CLI.runBinary(
+            ["diff", "diff/old.ics", "diff/missing.ics"], in: Self.fixtures)
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("diff/missing.ics"))
+        #expect(missing.standardOutput.isEmpty)
+        let one = try CLI.runBinary(["diff", "diff/old.ics"], in: Self.fixtures)
+        #expect(one.status == 64)
+        #expect(one.standardError.contains("Missing expected argument '<new>'"))
+        let three = try CLI.runBinary(
+            ["diff", "diff/old.ics", "diff/new.ics", "x.ics"], in: Self.fixtures)
+        #expect(three.status == 64)
+        let stdinTwice = try CLI.runBinary(["diff", "-", "-"], in: Self.fixtures)
+        #expect(stdinTwice.status == 64)
+    }
+
+    @Test func oneVersionCanComeOnStandardInput() throws {
+        let old = try Data(contentsOf: Self.folder.appendingPathComponent("old.ics"))
+        let piped = try CLI.runBinary(
+            ["diff", "-", "diff/new.ics", "--tz", "Europe/Berlin", "-f", "ndjson"],
+            in: Self.fixtures, standardInput: old)
+        let named = try Self.diff(["-f", "ndjson"])
+        #expect(piped.status == 1)
+        #expect(
+            piped.standardOutput
+                == named.standardOutput.replacingOccurrences(
+                    of: "\"file\":\"diff/old.ics\"", with: "\"file\":\"<stdin>\""))
+    }
+
+    /// A feed published from records, a game moved within its day and one removed: the
+    /// republished feed says a move and a removal, not a deletion and an addition.
+    @Test func aRepublishedFeedShowsTheMoveNotAReplacement() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let header = "title,start,end,zone\n"
+        let first =
+            header + "Lions v Bears,2026-09-12T15:00,2026-09-12T17:00,Europe/London\n"
+            + "Hawks v Otters,2026-09-19T15:00,2026-09-19T17:00,Europe/London\n"
+        let second =
+            header + "Lions v Bears,2026-09-12T18:30,2026-09-12T20:30,Europe/London\n"
+        for (name, text) in [("first.csv", first), ("second.csv", second)] {
+            try text.write(
+                to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let published = try CLI.runBinary(
+                ["convert", name, "-o", name.replacingOccurrences(of: ".csv", with: ".ics"), "-q"],
+                in: directory)
+            #expect(published.status == 0, "\(published.standardError)")
+        }
+        let result = try CLI.runBinary(
+            ["diff", "first.ics", "second.ics", "--tz", "Europe/London", "-f", "ndjson"],
+            in: directory)
+        let kinds = try CLI.records(result.standardOutput).map {
+            "\($0["change"] as? String ?? "") \($0["title"] as? String ?? "")"
+        }
+        #expect(kinds == ["moved Lions v Bears", "removed Hawks v Otters"])
+        // The records and the calendar made of them are the same events.
+        let same = try CLI.runBinary(["diff", "first.csv", "first.ics", "-q"], in: directory)
+        #expect(same.status == 0, "\(same.standardOutput)")
+    }
+
+    @Test func titlesReachTheTerminalShownNotRun() throws {
+        let calendar =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:x\r\n"
+            + "DTSTAMP:20260101T000000Z\r\nDTSTART:20260101T100000Z\r\n"
+            + "SUMMARY:a\u{1B}[31mred\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let result = try CLI.runBinary(
+            ["diff", "-", "diff/new.ics", "-q"], in: Self.fixtures,
+            standardInput: Data(calendar.utf8))
+        #expect(!result.standardOutput.contains("\u{1B}"))
+        #expect(result.standardOutput.contains("a␛[31mred"))
+    }
+}
