@@ -78,9 +78,11 @@ public struct CalendarInfo: Sendable {
     /// are not used).
     /// - Throws: ``InputError`` when the input cannot be used at all.
     /// - Parameter policy: which findings are left out or counted as errors.
+    /// - Parameter profile: the rules beyond RFC 5545's, as `validate` checks them; a
+    ///   profile other than `rfc5545` reads the input twice.
     public static func read(
         _ input: InputSource, options: LoadOptions, policy: DiagnosticPolicy = DiagnosticPolicy(),
-        database: ZoneInfoDatabase = .system
+        profile: ValidationProfile = .rfc5545, database: ZoneInfoDatabase = .system
     ) throws(InputError) -> CalendarInfo {
         let counter = Counter()
         var options = options
@@ -99,7 +101,10 @@ public struct CalendarInfo: Sendable {
         info.occurrences = spans.count
         info.firstStart = spans.lazy.map(\.0).min()
         info.lastEnd = spans.lazy.map(\.1).max()
-        info.findings = kinds(of: policy.apply(diagnostics))
+        info.findings = kinds(
+            of: policy.apply(
+                try Validator.findings(
+                    diagnostics, of: input, profile: profile, limits: options.limits)))
         return info
     }
 

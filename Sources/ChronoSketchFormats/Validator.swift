@@ -2,6 +2,17 @@ import ChronoSketchCore
 import ChronoSketchEvents
 import ChronoSketchSyntax
 
+/// The rules a calendar is checked against beyond RFC 5545's own (`--profile`).
+public enum ValidationProfile: String, Sendable, CaseIterable {
+    /// RFC 5545 and what reading finds.
+    case rfc5545
+    /// Also what feed readers reject (``FeedProfile``).
+    case feed
+
+    /// Whether the input is read a second time (standard input must be held for it).
+    public var readsTwice: Bool { self != .rfc5545 }
+}
+
 /// Checks a calendar against RFC 5545 and reports every finding with its line.
 ///
 /// One read, as `ics events` reads: the checks in their `conformance` scope
@@ -10,16 +21,39 @@ import ChronoSketchSyntax
 public enum Validator {
     /// The findings for one input, in line order, the same problem said once with the number
     /// of further times and lines (``DiagnosticLog``).
+    /// - Parameter profile: the rules beyond RFC 5545's; a profile other than `rfc5545`
+    ///   reads the input twice.
     /// - Throws: ``InputError`` when the input cannot be read at all.
     public static func validate(
-        _ input: InputSource, options: LoadOptions, database: ZoneInfoDatabase = .system
+        _ input: InputSource, options: LoadOptions, profile: ValidationProfile = .rfc5545,
+        database: ZoneInfoDatabase = .system
     ) throws(InputError) -> [Diagnostic] {
         var options = options
         options.checks = .conformance
         let loaded = try CalendarLoader.load([input], options: options, database: database)
         if let failure = loaded.unusableInputs.first { throw failure }
-        // A series without an end is no fault of the file (RFC 5545 lets a rule go on); where
-        // a listing stops it is said by the commands that list.
-        return loaded.diagnostics.filter { $0.code != .endlessSeries }
+        return try findings(
+            loaded.diagnostics, of: input, profile: profile, limits: options.limits)
+    }
+
+    /// What `validate` lists of the diagnostics of reading `input`, with the profile's
+    /// findings: both in line order, each line's own in the order found.
+    static func findings(
+        _ diagnostics: [Diagnostic], of input: InputSource, profile: ValidationProfile,
+        limits: ReadLimits
+    ) throws(InputError) -> [Diagnostic] {
+        let read = diagnostics.filter(isFinding)
+        guard profile == .feed else { return read }
+        return (read + (try FeedProfile.check(input, limits: limits)))
+            .enumerated().sorted {
+                ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+            }.map(\.element)
+    }
+
+    /// Whether a diagnostic of reading is a finding about the calendar, which `validate`
+    /// lists and `info` counts. A series without an end is none: RFC 5545 lets a rule go on,
+    /// and where a listing stops it is said by the commands that list.
+    public static func isFinding(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.code != .endlessSeries
     }
 }

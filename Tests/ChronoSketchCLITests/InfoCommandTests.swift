@@ -85,7 +85,11 @@ import Testing
         #expect(unknown?["count"] as? Int == 2)
         #expect(unknown?["severity"] as? String == "warning")
         #expect(unknown?["summary"] as? String == "TZIDs that name no zone")
-        #expect(findings.contains { $0["code"] as? String == "endless-series" })
+        // A series without an end is said in the occurrences line, not counted as a finding:
+        // `validate` calls such a calendar clean.
+        #expect(!findings.contains { $0["code"] as? String == "endless-series" })
+        #expect(info["seriesWithoutEnd"] == nil)
+        #expect((info["events"] as? [String: Int])?["seriesWithoutEnd"] == 1)
     }
 
     @Test func textNamesEverySubject() {
@@ -137,5 +141,62 @@ import Testing
         let alone = CLI.run(["info", "/nonexistent/cal.ics"])
         #expect(alone.status == 2)
         #expect(alone.standardOutput.isEmpty)
+    }
+
+    /// Errors and warnings of each file, as `info` counts them and as `validate` lists them
+    /// (a finding in many places counted each time), by file name.
+    private static func counts(_ files: [String], _ extra: [String]) throws -> (
+        info: [String: [Int]], validate: [String: [Int]]
+    ) {
+        let info = try CLI.runBinary(["info", "-f", "json"] + extra + files)
+        let summaries = try #require(
+            JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [[String: Any]])
+        var counted: [String: [Int]] = [:]
+        for summary in summaries {
+            guard let file = summary["file"] as? String,
+                let findings = summary["findings"] as? [[String: Any]]
+            else { continue }
+            var pair = [0, 0]
+            for finding in findings {
+                pair[finding["severity"] as? String == "error" ? 0 : 1] +=
+                    finding["count"] as? Int ?? 0
+            }
+            counted[file] = pair
+        }
+        let validate = try CLI.runBinary(["validate", "-f", "json"] + extra + files)
+        let listed = try #require(
+            JSONSerialization.jsonObject(with: Data(validate.standardOutput.utf8))
+                as? [[String: Any]])
+        var found: [String: [Int]] = [:]
+        for file in counted.keys { found[file] = [0, 0] }
+        for finding in listed {
+            guard let file = finding["file"] as? String, found[file] != nil else { continue }
+            found[file]![finding["severity"] as? String == "error" ? 0 : 1] +=
+                1 + (finding["repeats"] as? Int ?? 0)
+        }
+        return (counted, found)
+    }
+
+    /// `info` and `validate` count the same findings in every calendar of the fixtures, with
+    /// and without the feed profile.
+    @Test(arguments: [
+        [], ["--profile", "feed"], ["--profile", "feed", "--ignore", "unfolded-line"],
+    ])
+    func infoCountsWhatValidateLists(_ extra: [String]) throws {
+        let enumerator = FileManager.default.enumerator(
+            at: CLI.root.appendingPathComponent("Fixtures"), includingPropertiesForKeys: nil)
+        let files = (enumerator?.allObjects as? [URL] ?? []).map(\.path).filter {
+            $0.hasSuffix(".ics") && !$0.contains("/hostile/")
+        }.sorted()
+        #expect(files.count > 100)
+        let (info, validate) = try Self.counts(files, extra)
+        #expect(info.count > 100)
+        let differing = info.keys.filter { info[$0] != validate[$0] }.sorted()
+        #expect(
+            differing.isEmpty,
+            "\(differing.prefix(5).map { "\($0): info \(info[$0]!), validate \(validate[$0]!)" })")
+        // Not vacuous: the fixtures have findings of both kinds.
+        #expect(info.values.contains { $0[0] > 0 })
+        #expect(info.values.contains { $0[1] > 0 })
     }
 }

@@ -135,6 +135,11 @@ enum CommonOptions {
         help:
             "versions: the inputs are versions of one calendar, and of each event the newest is kept; separate: each input is a calendar of its own (one person's export each), every input's events are kept and their ids begin with the path given and /. (default: versions)"
     ).choosing(InputsMode.self)
+    static let profile = OptionSpec.value(
+        "profile", "profile",
+        help:
+            "rfc5545, or feed for a calendar to publish: also lines ending in LF alone or longer than 75 octets, a TZID without its VTIMEZONE, a METHOD other than PUBLISH, an override without its series, PRIORITY or PERCENT-COMPLETE out of range, a URL that is no URI. (default: rfc5545)"
+    ).choosing(ValidationProfile.self)
     static let quiet = OptionSpec.flag(
         "quiet", short: "q", help: "Write errors only to stderr; leave warnings out.")
     static let ignore = OptionSpec.value(

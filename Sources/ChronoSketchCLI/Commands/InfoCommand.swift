@@ -25,14 +25,16 @@ struct InfoCommand: Command {
             prefixed or dashed name, or not at all); each calendar's X-WR-TIMEZONE; the \
             occurrences the events give and the span they cover in the --tz zone; the other \
             components; and what reading found, counted by kind. The findings are told here \
-            instead of on stderr; 'ics validate' lists each. Exit status: 0, or 2 when a file \
+            instead of on stderr, counted as 'ics validate' counts them (with the same --profile); \
+            'ics validate' lists each. Exit status: 0, or 2 when a file \
             cannot be read (the others are still summarized).
             """,
         positional: PositionalSpec(
             name: "file", help: "Calendar files; '-' or none reads standard input.",
             repeats: true),
         options: [
-            format, CommonOptions.zone, CommonOptions.wrTimezone, CommonOptions.output,
+            format, CommonOptions.profile, CommonOptions.zone, CommonOptions.wrTimezone,
+            CommonOptions.output,
             CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
             CommonOptions.maxIterations,
@@ -42,6 +44,7 @@ struct InfoCommand: Command {
     let options: LoadOptions
     let format: Format
     let outputPath: String?
+    let profile: ValidationProfile
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -50,6 +53,7 @@ struct InfoCommand: Command {
             arguments, Self.format, default: Format.text,
             byExtension: ["txt": [.text], "json": [.json]])
         outputPath = arguments.value(CommonOptions.output.name)
+        profile = try CommonOptions.choice(arguments, CommonOptions.profile, default: .rfc5545)
     }
 
     func run(io: CommandIO) -> ExitStatus {
@@ -57,10 +61,12 @@ struct InfoCommand: Command {
         var summaries: [Result<CalendarInfo, InputError>] = []
         for input in inputs {
             do throws(InputError) {
+                let input = try CommandLoading.readableTwice(input, when: profile.readsTwice)
                 summaries.append(
                     .success(
                         try CalendarInfo.read(
-                            input, options: options.reporting(to: io), policy: io.policy)))
+                            input, options: options.reporting(to: io), policy: io.policy,
+                            profile: profile)))
             } catch {
                 summaries.append(.failure(error))
             }

@@ -24,17 +24,6 @@ struct ValidateCommand: Command {
             "Also read each component with libical's own parser and report where a libical-based client reads it otherwise (a property, parameter or component lost, text cut, a value rejected, a rule rewritten)."
     )
 
-    /// Rules checked beyond RFC 5545's own (`--profile`).
-    enum Profile: String, CaseIterable {
-        case rfc5545, feed
-    }
-
-    static let profile = OptionSpec.value(
-        "profile", "profile",
-        help:
-            "rfc5545, or feed for a calendar to publish: also lines ending in LF alone or longer than 75 octets, a TZID without its VTIMEZONE, a METHOD other than PUBLISH, an override without its series, PRIORITY or PERCENT-COMPLETE out of range, a URL that is no URI. (default: rfc5545)"
-    ).choosing(Profile.self)
-
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check calendars against RFC 5545 and report every finding.",
@@ -49,7 +38,8 @@ struct ValidateCommand: Command {
             name: "file", help: "Calendar files to check; '-' or none reads standard input.",
             repeats: true),
         options: [
-            format, errorsOnly, libical, profile, CommonOptions.quiet, CommonOptions.ignore,
+            format, errorsOnly, libical, CommonOptions.profile, CommonOptions.quiet,
+            CommonOptions.ignore,
             CommonOptions.promote, CommonOptions.zone, CommonOptions.wrTimezone,
             CommonOptions.inputsMode,
             CommonOptions.maxInstances,
@@ -60,7 +50,7 @@ struct ValidateCommand: Command {
     let options: LoadOptions
     let format: Format
     let errorsOnly: Bool
-    let profile: Profile
+    let profile: ValidationProfile
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -69,7 +59,7 @@ struct ValidateCommand: Command {
         self.options = options
         format = try CommonOptions.choice(arguments, Self.format, default: .text)
         errorsOnly = arguments.isSet(Self.errorsOnly.name)
-        profile = try CommonOptions.choice(arguments, Self.profile, default: .rfc5545)
+        profile = try CommonOptions.choice(arguments, CommonOptions.profile, default: .rfc5545)
     }
 
     func run(io: CommandIO) -> ExitStatus {
@@ -78,18 +68,9 @@ struct ValidateCommand: Command {
         var summaries: [String] = []
         for given in CommandLoading.withStandardInput(inputs, io) {
             do throws(InputError) {
-                // The profile reads the input a second time: standard input is held for it.
-                let input =
-                    profile == .feed && !given.canBeReadTwice
-                    ? .memory(name: given.name, bytes: try given.readAll()) : given
-                var read = try Validator.validate(input, options: options.reporting(to: io))
-                if profile == .feed {
-                    // Both lists are in line order; a stable sort keeps each line's own.
-                    read = (read + (try FeedProfile.check(input, limits: options.limits)))
-                        .enumerated().sorted {
-                            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-                        }.map(\.element)
-                }
+                let input = try CommandLoading.readableTwice(given, when: profile.readsTwice)
+                let read = try Validator.validate(
+                    input, options: options.reporting(to: io), profile: profile)
                 var found = io.policy.apply(read)
                 if errorsOnly { found.removeAll { $0.severity != .error } }
                 findings += found
