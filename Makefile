@@ -57,6 +57,7 @@ demo: build
 test: deps
 	$(SWIFT) test
 	Differential/run.sh
+	Pipelines/run.sh
 	ScaleOut/run.sh
 
 bench: deps

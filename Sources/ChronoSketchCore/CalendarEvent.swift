@@ -35,6 +35,16 @@ public enum Transparency: String, Sendable, Hashable, Codable {
 public enum BusyKind: Int, Sendable, Hashable, Comparable, CaseIterable {
     case free, tentative, busy, unavailable
 
+    /// `free`, `tentative`, `busy` or `unavailable`.
+    public var name: String {
+        switch self {
+        case .free: "free"
+        case .tentative: "tentative"
+        case .busy: "busy"
+        case .unavailable: "unavailable"
+        }
+    }
+
     /// The FBTYPE value: `FREE`, `BUSY-TENTATIVE`, `BUSY`, `BUSY-UNAVAILABLE`.
     public var freeBusyType: String {
         switch self {
@@ -101,6 +111,11 @@ public struct CalendarEvent: Sendable, Hashable {
     public let instants: InstantInterval?
     /// The zone the interval was converted to, nil when it is floating or all-day.
     public var zone: String?
+    /// The zone its times were written in, as read: `UTC`, the IANA zone a TZID denotes (a
+    /// Windows, prefixed or dashed name read as one), the TZID of a VTIMEZONE that names
+    /// none, or the X-WR-TIMEZONE a floating time was read in; nil for dates and floating
+    /// times.
+    public var sourceZone: String?
     public var location: String?
     public var status: EventStatus?
     public var transparency: Transparency
@@ -184,7 +199,8 @@ public struct CalendarEvent: Sendable, Hashable {
         attendees: [Participant] = [],
         resources: [String] = [], url: String? = nil, color: String? = nil,
         source: SourceLocation, originalStart: OriginalTime, sequence: Int = 0,
-        hasUID: Bool = true, calendar: String? = nil, separateCalendar: String? = nil
+        hasUID: Bool = true, calendar: String? = nil, separateCalendar: String? = nil,
+        sourceZone: String? = nil
     ) throws(CalendarEventsError) {
         let own = recurrenceId.map { "\(uid)#\($0.text)" } ?? uid
         let id = separateCalendar.map { "\($0)/\(own)" } ?? own
@@ -202,6 +218,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.interval = interval
         self.instants = instants
         self.zone = zone
+        self.sourceZone = sourceZone
         self.location = location
         self.status = status
         self.transparency = transparency
@@ -215,6 +232,14 @@ public struct CalendarEvent: Sendable, Hashable {
         self.sequence = sequence
         self.calendar = calendar
         self.separateCalendar = separateCalendar
+    }
+
+    /// How the event shows its time by its own properties: free when cancelled or
+    /// transparent (RFC 5545 §3.8.1.11, §3.8.2.7), else what the producer's busy status says
+    /// (``shownAs``), else tentative for a tentative event, else busy.
+    public var busyKind: BusyKind {
+        if status == .cancelled || transparency == .transparent { return .free }
+        return shownAs ?? (status == .tentative ? .tentative : .busy)
     }
 
     /// Whether `other` is the same occurrence of the same event read from another calendar

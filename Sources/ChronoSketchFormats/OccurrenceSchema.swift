@@ -22,6 +22,10 @@ public struct RecordField: Sendable {
     static let allDay = RecordField("allDay")
     static let start = RecordField("start")
     static let end = RecordField("end")
+    static let startUTC = RecordField("startUTC")
+    static let endUTC = RecordField("endUTC")
+    static let busy = RecordField("busy")
+    static let sourceZone = RecordField("sourceZone")
     static let zone = RecordField("zone")
     static let status = RecordField("status")
     static let transparency = RecordField("transparency")
@@ -71,9 +75,13 @@ public enum OccurrenceSchema {
         sink.field(.allDay, event.interval.isAllDay)
         sink.field(.start, event.interval.startText)
         sink.field(.end, event.interval.endText)
+        sink.field(.startUTC, event.instants.flatMap { utcText($0.start) })
+        sink.field(.endUTC, event.instants.flatMap { utcText($0.end) })
+        sink.field(.duration, duration(of: event))
         sink.field(.zone, event.zone)
         sink.field(.status, event.status?.rawValue)
         sink.field(.transparency, event.transparency.rawValue)
+        sink.field(.busy, event.busyKind.name)
         sink.field(.location, event.location)
         sink.field(.categories, strings: event.categories)
         sink.field(.attendees, participants: event.attendees)
@@ -84,10 +92,34 @@ public enum OccurrenceSchema {
         sink.field(.description, event.description)
         sink.field(.originalStart, event.originalStart.text)
         sink.field(.originalZone, event.originalStart.zoneName)
+        sink.field(.sourceZone, event.sourceZone)
         sink.field(.sequence, event.sequence)
         sink.field(.calendar, event.calendar)
         sink.field(.file, event.source.file)
         sink.field(.line, event.source.line)
+    }
+
+    /// RFC 3339 in UTC: `2026-09-12T14:00:00Z`.
+    static func utcText(_ seconds: Int) -> String? {
+        (try? LocalDateTime(secondsSinceEpoch: seconds))?.utcText
+    }
+
+    /// How long the occurrence lasts, as an ISO 8601 duration: `P2D` for all-day days,
+    /// `PT1H30M` for the time elapsed (between its instants, else on its wall clock).
+    static func duration(of event: CalendarEvent) -> String {
+        switch event.interval {
+        case .allDay(let start, let end):
+            return "P\(start.days(to: end))D"
+        case .timed(let start, let end):
+            let seconds =
+                event.instants?.seconds ?? (end.secondsSinceEpoch - start.secondsSinceEpoch)
+            guard seconds > 0 else { return "PT0S" }
+            var text = "PT"
+            if seconds >= 3600 { text += "\(seconds / 3600)H" }
+            if seconds % 3600 >= 60 { text += "\(seconds % 3600 / 60)M" }
+            if seconds % 60 > 0 { text += "\(seconds % 60)S" }
+            return text
+        }
     }
 
     /// The field names in order, for the CSV header.

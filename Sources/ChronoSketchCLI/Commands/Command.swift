@@ -189,6 +189,30 @@ enum CommonOptions {
     static let output = OptionSpec.value(
         "output", "file", short: "o", help: "Write to this file (atomically) instead of stdout.")
 
+    static let columns = OptionSpec.value(
+        "columns", "columns",
+        help:
+            "CSV columns: field names separated by commas, or 'outlook' for Outlook's and Google's shape (Subject, Start Date, …)."
+    )
+
+    /// `--columns` and `--raw-csv`, checked.
+    /// - Parameter format: the output format when it is not CSV, which takes no columns.
+    static func columns(_ arguments: ParsedArguments, format: String?) throws(UsageError)
+        -> CSVColumns
+    {
+        var columns = CSVColumns.all
+        if let text = arguments.value(Self.columns.name) {
+            if let format { throw .contradiction("--columns", "--format \(format)") }
+            do {
+                columns = try CSVColumns.parse(text)
+            } catch {
+                throw .invalidValue(text, for: Self.columns, error.description)
+            }
+        }
+        columns.guardsFormulas = !arguments.isSet(CommonOptions.rawCSV.name)
+        return columns
+    }
+
     static let rawCSV = OptionSpec.flag(
         "raw-csv",
         help:

@@ -24,11 +24,6 @@ struct ConvertCommand: Command {
         help:
             "The input format: ics, jcal, json, ndjson or csv (default: from each file's extension, else its content)."
     ).choosing(ConversionFormat.self)
-    static let columns = OptionSpec.value(
-        "columns", "columns",
-        help:
-            "CSV columns: field names separated by commas, or 'outlook' for Outlook's and Google's shape (Subject, Start Date, …)."
-    )
 
     static let dedupe = OptionSpec.flag(
         "dedupe",
@@ -78,7 +73,8 @@ struct ConvertCommand: Command {
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
         options: [
-            format, sourceFormat, CommonOptions.output, CommonOptions.records, columns,
+            format, sourceFormat, CommonOptions.output, CommonOptions.records,
+            CommonOptions.columns,
             CommonOptions.rawCSV, CommonOptions.memory, dedupe, allowEmpty, uidFrom, set,
             vtimezone, CommonOptions.from, target,
             CommonOptions.days, CommonOptions.length, CommonOptions.today,
@@ -119,21 +115,17 @@ struct ConvertCommand: Command {
             }
             older = ("--to-format", named)
         }
+        // `--columns` alone asks for CSV.
         let targetFormat = try CommonOptions.format(
-            arguments, Self.format, default: ConversionFormat.ics,
+            arguments, Self.format,
+            default: arguments.isSet(CommonOptions.columns.name)
+                ? ConversionFormat.csv : ConversionFormat.ics,
             byExtension: Dictionary(
                 uniqueKeysWithValues: ConversionFormat.allCases.flatMap(\.extensions).map {
                     ($0, ConversionFormat.candidates(forExtension: $0))
                 }), alias: older)
-        var columns = CSVColumns.all
-        if let text = arguments.value(Self.columns.name) {
-            do {
-                columns = try CSVColumns.parse(text)
-            } catch {
-                throw .invalidValue(text, for: Self.columns, error.description)
-            }
-        }
-        columns.guardsFormulas = !arguments.isSet(CommonOptions.rawCSV.name)
+        let columns = try CommonOptions.columns(
+            arguments, format: targetFormat == .csv ? nil : targetFormat.rawValue)
         let load = try CommonOptions.loadOptions(
             arguments, environment: environment, window: window)
         let source: ConversionFormat? = try arguments.value(Self.sourceFormat.name).map {

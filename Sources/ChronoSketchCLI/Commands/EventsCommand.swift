@@ -50,7 +50,7 @@ struct EventsCommand: Command {
             CommonOptions.weekStartOption,
         ] + CommonOptions.filters + [
             CommonOptions.zone, format, template, order, CommonOptions.records,
-            CommonOptions.rawCSV, CommonOptions.memory,
+            CommonOptions.columns, CommonOptions.rawCSV, CommonOptions.memory,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
             CommonOptions.wrTimezone, CommonOptions.inputsMode,
             CommonOptions.language,
@@ -74,8 +74,10 @@ struct EventsCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         options = try CommonOptions.loadOptions(arguments, environment: environment)
+        // `--columns` alone asks for CSV.
         format = try CommonOptions.format(
-            arguments, Self.format, default: Format.text,
+            arguments, Self.format,
+            default: arguments.isSet(CommonOptions.columns.name) ? Format.csv : Format.text,
             byExtension: [
                 "txt": [.text], "json": [.json], "ndjson": [.ndjson], "jsonl": [.ndjson],
                 "csv": [.csv],
@@ -105,9 +107,8 @@ struct EventsCommand: Command {
         strict = arguments.isSet(CommonOptions.strict.name)
         language = try CommonOptions.language(arguments, environment: environment)
         outputPath = arguments.value(CommonOptions.output.name)
-        columns = CSVColumns(
-            fields: CSVColumns.all.fields,
-            guardsFormulas: !arguments.isSet(CommonOptions.rawCSV.name))
+        columns = try CommonOptions.columns(
+            arguments, format: format == .csv ? nil : format.rawValue)
     }
 
     func run(io: CommandIO) -> ExitStatus {

@@ -83,6 +83,7 @@ final class EventMapper {
                 from: source, uid: uid,
                 recurrenceId: recurrenceId ?? source.recurrenceID?.original,
                 interval: interval, instants: instants, zone: zone,
+                sourceZone: instants == nil ? nil : sourceZone(of: startProperty, context),
                 originalStart: startProperty.original,
                 location: SourceLocation(file: source.file, line: source.line), log: &log)
         } catch {
@@ -97,8 +98,8 @@ final class EventMapper {
     func event(
         from template: EventSource, uid: String, recurrenceId: OriginalTime?,
         interval: EventInterval,
-        instants: InstantInterval?, zone: String?, originalStart: OriginalTime,
-        location: SourceLocation,
+        instants: InstantInterval?, zone: String?, sourceZone: String?,
+        originalStart: OriginalTime, location: SourceLocation,
         log: inout DiagnosticLog
     ) throws -> CalendarEvent {
         try CalendarEvent(
@@ -111,7 +112,8 @@ final class EventMapper {
             attendees: template.attendees, resources: template.resources, url: template.url,
             color: template.color, source: location, originalStart: originalStart,
             sequence: template.sequence, hasUID: template.uid != nil,
-            calendar: template.calendarName, separateCalendar: template.separateCalendar)
+            calendar: template.calendarName, separateCalendar: template.separateCalendar,
+            sourceZone: sourceZone)
     }
 
     // MARK: - Times
@@ -151,6 +153,29 @@ final class EventMapper {
                 return instant(wallClock, in: zone, line: time.line, context.source, log: &log)
             }
             return .floating(wallClock)
+        }
+    }
+
+    /// The zone `time` was written in, as read (``CalendarEvent/sourceZone``): `UTC`, the IANA
+    /// name a TZID denotes, else the TZID of the VTIMEZONE that defines it, or for a floating
+    /// time read in X-WR-TIMEZONE that zone's; nil for dates, floating times and TZIDs that
+    /// name no zone.
+    func sourceZone(of time: TimeProperty, _ context: Context) -> String? {
+        func named(_ tzid: String) -> String? {
+            guard
+                resolver.zone(
+                    tzid, file: context.fileIndex, calendar: context.source.calendar,
+                    scope: context.scope) != nil
+            else { return nil }
+            return resolver.ianaName(tzid) ?? tzid
+        }
+        switch time.value {
+        case .date: return nil
+        case .dateTime(_, true): return "UTC"
+        case .dateTime(_, false):
+            if let tzid = time.tzid { return named(tzid) }
+            guard wrPolicy == .apply, let name = context.scope.wrTimezone else { return nil }
+            return named(name)
         }
     }
 

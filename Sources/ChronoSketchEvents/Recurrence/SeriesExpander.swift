@@ -156,6 +156,7 @@ struct SeriesExpander {
             }
         }
         let window = widened(window, for: group)
+        let sourceZone = mapper.sourceZone(of: startProperty, context)
         var instances = generate(
             from: origin, frame: frame, length: length, window: window, limits: limits,
             budget: budget, reachedHorizon: &reachedHorizon, context, log: &log)
@@ -224,7 +225,7 @@ struct SeriesExpander {
             if let event = instanceEvent(
                 instance, uid: uid, frame: frame, length: change?.length ?? length,
                 shift: change?.shift ?? 0, template: change?.source ?? master,
-                master: master, context, log: &log)
+                master: master, sourceZone: sourceZone, context, log: &log)
             {
                 events.append(event)
             }
@@ -820,7 +821,8 @@ struct SeriesExpander {
     /// the other fields from `template` (the master, or the change's override).
     private func instanceEvent(
         _ instance: Instance, uid: String, frame: SeriesFrame, length: InstanceLength, shift: Int,
-        template: EventSource, master: EventSource, _ context: Context, log: inout DiagnosticLog
+        template: EventSource, master: EventSource, sourceZone: String?, _ context: Context,
+        log: inout DiagnosticLog
     ) -> CalendarEvent? {
         let line = master.start?.line ?? master.line
         do {
@@ -878,7 +880,8 @@ struct SeriesExpander {
             return try mapper.event(
                 from: template, uid: uid,
                 recurrenceId: recurrenceTime(instance.start, frame: frame),
-                interval: interval, instants: instants, zone: zone, originalStart: original,
+                interval: interval, instants: instants, zone: zone,
+                sourceZone: instants == nil ? nil : sourceZone, originalStart: original,
                 location: SourceLocation(file: master.file, line: master.line), log: &log)
         } catch {
             log.warn(

@@ -35,12 +35,10 @@ public struct BusyPolicy: Sendable, Hashable {
 
     /// How `event` takes up time under this policy.
     public func kind(of event: CalendarEvent) -> BusyKind {
-        if event.status == .cancelled || event.transparency == .transparent
-            || event.interval.isInstant || (!allDayBusy && event.interval.isAllDay)
-        {
+        if event.interval.isInstant || (!allDayBusy && event.interval.isAllDay) {
             return .free
         }
-        var kind = event.shownAs ?? (event.status == .tentative ? .tentative : .busy)
+        var kind = event.busyKind
         if let answer = attendance?.answer(to: event) { kind = min(kind, answer) }
         return kind == .tentative && ignoresTentative ? .free : kind
     }
