@@ -26,14 +26,20 @@ public struct CalendarDiff: Sendable {
 
     /// One version of an event: what a report shows of it.
     public struct Version: Sendable, Hashable {
+        /// The UID; nil when the VEVENT has none.
         public var uid: String?
+        /// SUMMARY, empty when missing.
         public var title: String
         /// Where it is placed (in the load's zone, as every listing places it); nil when its
         /// times cannot be placed.
         public var interval: EventInterval?
+        /// Its times as instants; nil for dates and floating times.
         public var instants: InstantInterval?
+        /// STATUS as written, in upper case.
         public var status: String?
+        /// SEQUENCE, 0 when missing.
         public var sequence: Int
+        /// The file and the line of its `BEGIN:VEVENT`.
         public var location: SourceLocation
     }
 
@@ -43,16 +49,21 @@ public struct CalendarDiff: Sendable {
         /// The property's name in lower case (`summary`, `rrule`, `attendee`, `x-foo`), or
         /// `valarm` for the alarms, `zone` for the zone a series' start is written in.
         public var field: String
+        /// The values only the old version has.
         public var old: [String]
+        /// The values only the new version has.
         public var new: [String]
     }
 
     /// One event's change.
     public struct Change: Sendable, Hashable {
+        /// What happened to the event.
         public var kind: Kind
         /// The RECURRENCE-ID as written (in the new version, if any), for an override.
         public var recurrenceId: String?
+        /// The event in the old calendar; nil when it was added.
         public var old: Version?
+        /// The event in the new calendar; nil when it was removed.
         public var new: Version?
         /// The properties that differ, for an event in both versions.
         public var fields: [FieldChange]

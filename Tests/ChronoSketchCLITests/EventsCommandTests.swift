@@ -34,6 +34,49 @@ import Testing
                 == OccurrenceSchema.columnNames)
     }
 
+    /// The fields for tools: instants in UTC, the length, how the time shows, the zone read;
+    /// a prefixed TZID by its IANA zone, a VTIMEZONE that names none by its TZID.
+    @Test func recordsCarryInstantsLengthBusyAndTheZoneRead() throws {
+        let result = CLI.run(["events", zones, "--tz", "UTC", "--format", "ndjson"])
+        let records = try CLI.records(result.standardOutput)
+        func record(_ id: String) throws -> [String: Any] {
+            try #require(records.first { $0["id"] as? String == id }, "\(id)")
+        }
+        let berlin = try record("zone-embedded-berlin@fixtures")
+        #expect(berlin["startUTC"] as? String == "2026-09-08T07:00:00Z")
+        #expect(berlin["endUTC"] as? String == "2026-09-08T08:00:00Z")
+        #expect(berlin["duration"] as? String == "PT1H")
+        #expect(berlin["sourceZone"] as? String == "Europe/Berlin")
+        #expect(berlin["busy"] as? String == "busy")
+        // A prefixed TZID by the IANA zone inside it.
+        #expect(try record("zone-prefixed@fixtures")["sourceZone"] as? String == "Asia/Tokyo")
+        let custom = try record("zone-custom@fixtures")
+        #expect(custom["sourceZone"] as? String == "Custom Zone +0530")
+        let floating = try record("zone-floating@fixtures")
+        #expect(floating["startUTC"] is NSNull)
+        #expect(floating["sourceZone"] is NSNull)
+        #expect(floating["duration"] as? String != nil)
+        // Across zones: New York 20:00 to Tokyo 10:00 the next day is one hour.
+        let across = try record("zone-mixed@fixtures")
+        #expect(across["duration"] as? String == "PT1H")
+        #expect(across["sourceZone"] as? String == "America/New_York")
+    }
+
+    /// The id of an instance names it on its series' own clock, so a listing in any zone gives
+    /// the same ids.
+    @Test func instanceIdsAreTheSameInEveryTargetZone() throws {
+        let file = CLI.fixture("valid/recurrence.ics")
+        func ids(_ zone: String) throws -> [String] {
+            try CLI.records(
+                CLI.run(["events", file, "--tz", zone, "--format", "ndjson"]).standardOutput
+            ).compactMap { $0["id"] as? String }.sorted()
+        }
+        let newYork = try ids("America/New_York")
+        #expect(newYork.contains { $0.contains("#2026-") })
+        #expect(newYork == (try ids("Europe/Berlin")))
+        #expect(newYork == (try ids("Pacific/Auckland")))
+    }
+
     /// Each day of the agenda lists the events that touch it within the window: an all-day
     /// event that began before the window, a night across the end of summer time, an event over
     /// three days; nothing of the days outside the window.
