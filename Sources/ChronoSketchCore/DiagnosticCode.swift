@@ -168,6 +168,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case valueOutOfRange = "value-out-of-range"
     /// A URL, SOURCE or other URI value that is no URI (RFC 3986).
     case invalidURI = "invalid-uri"
+    /// A VTIMEZONE Outlook cannot read as written (MS-OXCICAL §2.1.3.1.1.19).
+    case outlookTimeZone = "outlook-time-zone"
+    /// Several VCALENDARs in one file, which Outlook and Exchange read in part or not at all.
+    case outlookSeveralCalendars = "outlook-several-calendars"
 
     /// What the findings of this code are, in a few words (`lines that are no property`).
     public var summary: String {
@@ -240,6 +244,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .overrideWithoutMaster: "overrides whose series is not in the calendar"
         case .valueOutOfRange: "values outside their range"
         case .invalidURI: "URIs that do not parse"
+        case .outlookTimeZone: "time zones Outlook approximates"
+        case .outlookSeveralCalendars: "calendars Outlook reads in part"
         }
     }
 

@@ -8,6 +8,8 @@ public enum ValidationProfile: String, Sendable, CaseIterable {
     case rfc5545
     /// Also what feed readers reject (``FeedProfile``).
     case feed
+    /// The feed's rules and what Outlook and Exchange read otherwise (``OutlookProfile``).
+    case outlook
 
     /// Whether the input is read a second time (standard input must be held for it).
     public var readsTwice: Bool { self != .rfc5545 }
@@ -42,9 +44,12 @@ public enum Validator {
         _ diagnostics: [Diagnostic], of input: InputSource, profile: ValidationProfile,
         limits: ReadLimits
     ) throws(InputError) -> [Diagnostic] {
-        let read = diagnostics.filter(isFinding)
-        guard profile == .feed else { return read }
-        return (read + (try FeedProfile.check(input, limits: limits)))
+        var read = diagnostics.filter(isFinding)
+        guard profile != .rfc5545 else { return read }
+        read += try FeedProfile.check(input, limits: limits)
+        if profile == .outlook { read += try OutlookProfile.check(input, limits: limits) }
+        return
+            read
             .enumerated().sorted {
                 ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
             }.map(\.element)

@@ -180,7 +180,8 @@ import Testing
     /// `info` and `validate` count the same findings in every calendar of the fixtures, with
     /// and without the feed profile.
     @Test(arguments: [
-        [], ["--profile", "feed"], ["--profile", "feed", "--ignore", "unfolded-line"],
+        [], ["--profile", "feed"], ["--profile", "outlook"],
+        ["--profile", "feed", "--ignore", "unfolded-line"],
     ])
     func infoCountsWhatValidateLists(_ extra: [String]) throws {
         let enumerator = FileManager.default.enumerator(

@@ -138,7 +138,7 @@ enum CommonOptions {
     static let profile = OptionSpec.value(
         "profile", "profile",
         help:
-            "rfc5545, or feed for a calendar to publish: also lines ending in LF alone or longer than 75 octets, a TZID without its VTIMEZONE, a METHOD other than PUBLISH, an override without its series, PRIORITY or PERCENT-COMPLETE out of range, a URL that is no URI. (default: rfc5545)"
+            "rfc5545; feed for a calendar to publish: also lines ending in LF alone or longer than 75 octets, a TZID without its VTIMEZONE, a METHOD other than PUBLISH, an override without its series, PRIORITY or PERCENT-COMPLETE out of range, a URL that is no URI; outlook: the feed's rules and what Outlook reads otherwise (VTIMEZONEs it approximates, several VCALENDARs in a file). (default: rfc5545)"
     ).choosing(ValidationProfile.self)
     static let quiet = OptionSpec.flag(
         "quiet", short: "q", help: "Write errors only to stderr; leave warnings out.")

@@ -1,0 +1,121 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// What Outlook and Exchange import otherwise than RFC 5545 writes it, beyond the rules of a
+/// feed (``FeedProfile``), checked by `validate --profile outlook`; each rule from Microsoft's
+/// [MS-OXCICAL], the specification of how they read iCalendar.
+///
+/// - A VTIMEZONE is approximated by one yearly rule for the onset of standard time and one for
+///   daylight time (§2.1.3.1.1.19): an observance whose RRULE is not `FREQ=YEARLY` with one
+///   BYMONTH and either one weekday with its position or one BYMONTHDAY, an observance given by
+///   RDATE (not read), or a zone with several rules of one kind (one is kept), is a
+///   `outlook-time-zone` finding.
+/// - Several VCALENDARs in one file are read only as a METHOD:PUBLISH calendar by some
+///   versions and not at all by others (§2.1.3.1.1, note 1): `outlook-several-calendars`.
+public enum OutlookProfile {
+    /// The findings of `input`, in line order (a read of its own: it must be readable again).
+    public static func check(_ input: InputSource, limits: ReadLimits) throws(InputError)
+        -> [Diagnostic]
+    {
+        let name = input.name
+        var findings: [Diagnostic] = []
+        var items = try ComponentSources.open(input, limits: limits, progress: nil)
+        var calendars: [Int] = []
+        while let item = try? items.next() {
+            switch item {
+            case .calendarBegin(let calendar):
+                calendars.append(calendar.line)
+            case .component(let component) where component.name == "VTIMEZONE":
+                findings += zone(component, file: name)
+            case .component, .calendarProperty, .calendarEnd, .looseLine:
+                break
+            }
+        }
+        if calendars.count > 1 {
+            findings.append(
+                Diagnostic(
+                    .warning, .outlookSeveralCalendars, file: name, line: calendars[1],
+                    message:
+                        "The file holds \(calendars.count) VCALENDARs; Outlook reads several only in a METHOD:PUBLISH calendar, in some versions, and Exchange not at all (MS-OXCICAL §2.1.3.1.1)",
+                    assumption: "`ics convert` merges them into one calendar"))
+        }
+        return findings.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+    }
+
+    /// The observances of a VTIMEZONE that Outlook cannot read as written.
+    static func zone(_ zone: ICalComponent, file: String) -> [Diagnostic] {
+        let tzid = zone.property("TZID")?.value?.text ?? ""
+        var findings: [Diagnostic] = []
+        func report(_ line: Int, _ message: String) {
+            findings.append(
+                Diagnostic(
+                    .warning, .outlookTimeZone, file: file, line: line,
+                    message: "VTIMEZONE '\(tzid)': \(message)",
+                    assumption:
+                        "Outlook approximates the zone by one yearly rule for each of standard and daylight time (MS-OXCICAL §2.1.3.1.1.19); `ics convert --vtimezone minimal` writes records' zones that way"
+                ))
+        }
+        var rules: [String: Set<String>] = [:]
+        for observance in zone.components
+        where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
+            if let rdate = observance.property("RDATE") {
+                report(
+                    rdate.line,
+                    "\(observance.name) gives its onsets by RDATE, which Outlook does not read")
+            }
+            guard let property = observance.property("RRULE") else {
+                rules[observance.name, default: []].insert("")
+                continue
+            }
+            guard case .recurrence(let rule)? = property.value else { continue }
+            if let problem = problem(rule) {
+                report(property.line, "\(observance.name) RRULE:\(rule.text) \(problem)")
+            }
+            // One rule, whatever its years.
+            rules[observance.name, default: []].insert(
+                rule.parts.filter { $0.name != "UNTIL" && $0.name != "COUNT" }.map {
+                    "\($0.name)=\($0.value)"
+                }.joined(separator: ";"))
+        }
+        for (kind, found) in rules.sorted(by: { $0.key < $1.key }) where found.count > 1 {
+            report(
+                zone.line,
+                "\(found.count) different \(kind) rules over the years; Outlook keeps one, so times in the years of the others may be an hour off"
+            )
+        }
+        return findings
+    }
+
+    /// Why Outlook cannot take `rule` as a time zone's yearly onset; nil when it can.
+    static func problem(_ rule: RecurrenceRule) -> String? {
+        guard rule.frequency == .yearly, rule.interval == 1 else {
+            return "is not yearly; Outlook reads only FREQ=YEARLY"
+        }
+        let names = Set(rule.parts.map(\.name)).subtracting(["FREQ", "UNTIL", "COUNT", "INTERVAL"])
+        let byDay = rule.parts.first { $0.name == "BYDAY" }?.value
+        let byMonthDay = rule.parts.first { $0.name == "BYMONTHDAY" }?.value
+        if let extra = names.subtracting(["BYMONTH", "BYDAY", "BYMONTHDAY"]).sorted().first {
+            return "has \(extra), which Outlook does not read"
+        }
+        if let month = rule.parts.first(where: { $0.name == "BYMONTH" })?.value,
+            month.contains(",")
+        {
+            return "names several months; Outlook reads one"
+        }
+        switch (byDay, byMonthDay) {
+        case (let day?, nil):
+            guard !day.contains(","),
+                day.first.map({ $0 == "-" || $0 == "+" || $0.isNumber }) == true
+            else {
+                return "has BYDAY=\(day); Outlook reads one weekday with its position (2SU, -1SU)"
+            }
+            return nil
+        case (nil, let day?):
+            return day.contains(",") ? "names several days of the month; Outlook reads one" : nil
+        case (_?, _?):
+            return "has both BYDAY and BYMONTHDAY; Outlook reads one of them"
+        case (nil, nil):
+            return "names no day; Outlook reads BYDAY or BYMONTHDAY"
+        }
+    }
+}
