@@ -85,10 +85,11 @@ public struct CalendarDiff: Sendable {
         changes.reduce(into: [:]) { $0[$1.kind, default: 0] += 1 }
     }
 
-    /// Compares the VEVENTs of `old` and `new`, each read on its own with `options`.
-    /// - Throws: ``InputError`` when either cannot be used at all.
+    /// Compares the VEVENTs of `old` and `new`, each side read with `options` (several inputs
+    /// of a side, the files of a vdir say, as one calendar).
+    /// - Throws: ``InputError`` when an input cannot be used at all.
     public static func compare(
-        _ old: InputSource, _ new: InputSource, options: LoadOptions,
+        _ old: [InputSource], _ new: [InputSource], options: LoadOptions,
         database: ZoneInfoDatabase = .system
     ) throws(InputError) -> CalendarDiff {
         let prepare: InputPreparation = { input, limits, database, log throws(InputError) in

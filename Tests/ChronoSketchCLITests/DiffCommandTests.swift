@@ -141,4 +141,30 @@ import Testing
         #expect(!result.standardOutput.contains("\u{1B}"))
         #expect(result.standardOutput.contains("a␛[31mred"))
     }
+
+    /// Two snapshots of a vdir (one event a file): each side is its directory's calendars.
+    @Test func directoriesAreCalendarsOfManyFiles() throws {
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let work = CLI.root.appendingPathComponent("Fixtures/vdir/work")
+        for side in ["before", "after"] {
+            try FileManager.default.copyItem(
+                at: work, to: directory.appendingPathComponent(side))
+        }
+        let review = directory.appendingPathComponent("after/review.ics")
+        let text = try String(contentsOf: review, encoding: .utf8)
+        #expect(text.contains("SUMMARY:Design review"))
+        try text.replacingOccurrences(of: "SUMMARY:Design review", with: "SUMMARY:Design critique")
+            .write(to: review, atomically: true, encoding: .utf8)
+        let result = try CLI.runBinary(
+            ["diff", "before", "after", "-f", "ndjson", "-q"], in: directory)
+        #expect(result.status == 1, "\(result.standardError)")
+        let changes = try CLI.records(result.standardOutput)
+        #expect(changes.count == 1)
+        #expect(changes.first?["change"] as? String == "changed")
+        let fields = changes.first?["fields"] as? [[String: Any]]
+        #expect(fields?.first?["new"] as? [String] == ["Design critique"])
+        let same = try CLI.runBinary(["diff", "before", "before"], in: directory)
+        #expect(same.status == 0)
+    }
 }

@@ -12,7 +12,7 @@ struct DiffCommand: Command {
     static let format = OptionSpec.value(
         "format", "format", short: "f",
         help:
-            "text (a line per change), json (an array of changes) or ndjson (a change per line). (default: text)"
+            "text (a line per change), json (an array of changes) or ndjson (a change per line); without it, -o picks by its extension. (default: text)"
     ).choosing(Format.self)
 
     static let spec = CommandSpec(
@@ -31,7 +31,7 @@ struct DiffCommand: Command {
         positional: PositionalSpec(
             name: "file",
             help:
-                "The old and the new version: .ics, jCal, JSON, NDJSON or CSV files; '-' for standard input.",
+                "The old and the new version: .ics, jCal, JSON, NDJSON or CSV files, or directories of .ics files (a vdir); '-' for standard input.",
             repeats: false, fixed: ["old", "new"]),
         options: [
             format, CommonOptions.output, CommonOptions.zone, CommonOptions.wrTimezone,
@@ -39,32 +39,40 @@ struct DiffCommand: Command {
             CommonOptions.promote,
         ])
 
-    let old: InputSource
-    let new: InputSource
+    /// The inputs of each side: a file, standard input, or the calendars of a directory.
+    let old: [InputSource]
+    let new: [InputSource]
     let options: LoadOptions
     let format: Format
     let outputPath: String?
     let strict: Bool
+    /// `<old>` and `<new>` as given, which the summary names.
+    let arguments: [String]
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         let paths = arguments.positionals
+        self.arguments = paths.map { $0 == "-" ? "<stdin>" : $0 }
         if paths.allSatisfy({ $0 == "-" }) {
             throw UsageError(message: "Only one of <old> and <new> can be standard input ('-')")
         }
-        old = paths[0] == "-" ? .standardInput : .file(paths[0])
-        new = paths[1] == "-" ? .standardInput : .file(paths[1])
+        old = CommonOptions.inputs(paths[0])
+        new = CommonOptions.inputs(paths[1])
         options = try CommonOptions.readingOptions(arguments, environment: environment)
-        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.text,
+            byExtension: [
+                "txt": [.text], "json": [.json], "ndjson": [.ndjson], "jsonl": [.ndjson],
+            ])
         outputPath = arguments.value(CommonOptions.output.name)
         strict = arguments.isSet(CommonOptions.strict.name)
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommandLoading.withStandardInput([old, new], io)
         let diff: CalendarDiff
         do {
             diff = try CalendarDiff.compare(
-                inputs[0], inputs[1], options: options.reporting(to: io))
+                CommandLoading.withStandardInput(old, io),
+                CommandLoading.withStandardInput(new, io), options: options.reporting(to: io))
         } catch {
             DiagnosticPrinter.print(error, to: io)
             return .unusableInput
@@ -77,7 +85,9 @@ struct DiffCommand: Command {
             output in
             switch format {
             case .text:
-                output.write(DiffText(zone: options.zone.name).report(diff, old: old, new: new))
+                output.write(
+                    DiffText(zone: options.zone.name).report(
+                        diff, old: arguments[0], new: arguments[1]))
             case .json, .ndjson:
                 output.write(bytes: DiffJSON.bytes(diff, lines: format == .ndjson))
             }

@@ -15,7 +15,10 @@ struct DiffText {
     /// The zone times are shown in, named in the summary when any time is zoned.
     let zone: String
 
-    func report(_ diff: CalendarDiff, old: InputSource, new: InputSource) -> String {
+    /// - Parameters:
+    ///   - old: the old version as named on the command line.
+    ///   - new: the new version as named on the command line.
+    func report(_ diff: CalendarDiff, old: String, new: String) -> String {
         guard !diff.changes.isEmpty else { return "" }
         var text = ""
         for change in diff.changes {
@@ -57,7 +60,7 @@ struct DiffText {
             counts[kind].map { "\($0) \(Self.label(kind))" }
         }
         let silent = diff.changes.filter { $0.sequenceIncreased == false }.count
-        var summary = "\(old.name) → \(new.name): " + kinds.joined(separator: ", ")
+        var summary = "\(old) → \(new): " + kinds.joined(separator: ", ")
         if silent > 0 { summary += "; \(silent) without a higher SEQUENCE" }
         if diff.changes.contains(where: { $0.current.instants != nil }) {
             summary += "; times in \(zone)"

@@ -22,55 +22,57 @@ package struct WrittenEvent: Sendable {
     package var recurrence: TimeIdentity?
     /// Its DTSTART as the time it names.
     package var start: TimeIdentity?
-    /// The zone of its DTSTART: `UTC`, the zone its TZID is read as (a Windows name by its
-    /// IANA zone), or the TZID as written when it names none; nil for floating times and
-    /// dates.
+    /// The zone of its DTSTART, as ``CalendarEvent/sourceZone`` names it.
     package var startZone: String?
 }
 
-/// Reads the VEVENTs of one input as written (what `ics diff` compares).
+/// Reads the VEVENTs of inputs as written (what `ics diff` compares).
 package enum WrittenEvents {
-    /// Every VEVENT of `input` in the order read. Of one UID and recurrence id given twice,
-    /// the newest (``VersionRank``) is kept in place of the first, as a listing keeps it.
+    /// Every VEVENT of `inputs` in the order read. Of one UID and recurrence id given twice,
+    /// in one input or two, the newest (``VersionRank``) is kept in place of the first, as a
+    /// listing keeps it.
     /// - Parameter prepare: makes an input that is not `.ics` one (the formats module's
     ///   converter).
-    /// - Throws: ``InputError`` when the input cannot be used at all.
+    /// - Returns: the events, and the diagnostics of each input in turn, in line order.
+    /// - Throws: ``InputError`` when an input cannot be used at all.
     package static func read(
-        _ input: InputSource, options: LoadOptions, database: ZoneInfoDatabase,
+        _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase,
         prepare: InputPreparation
     ) throws(InputError) -> (events: [WrittenEvent], diagnostics: [Diagnostic]) {
-        var log = DiagnosticLog()
-        let readable = try prepare(input, options.limits, database, &log)
-        var stream = try CalendarStream(
-            reading: readable, limits: options.limits, checks: options.checks,
-            progress: options.progress, calendarName: options.calendarNames[input.name],
-            keepingComponents: true)
         let mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
         var events: [WrittenEvent] = []
         var ranks: [VersionRank] = []
         var positions: [VersionKey: Int] = [:]
-        do {
+        var diagnostics: [Diagnostic] = []
+        var order = 0
+        for (fileIndex, input) in inputs.enumerated() {
+            var log = DiagnosticLog()
+            let readable = try prepare(input, options.limits, database, &log)
+            var stream = try CalendarStream(
+                reading: readable, limits: options.limits, checks: options.checks,
+                progress: options.progress, calendarName: options.calendarNames[input.name],
+                keepingComponents: true)
             while let source = try stream.next() {
                 let scope = stream.scopes[source.calendar]
-                let context = EventMapper.Context(source: source, fileIndex: 0, scope: scope)
+                let context = EventMapper.Context(
+                    source: source, fileIndex: fileIndex, scope: scope)
                 var written = WrittenEvent(
                     source: source,
-                    event: mapper.map(source, fileIndex: 0, scope: scope, log: &log))
+                    event: mapper.map(source, fileIndex: fileIndex, scope: scope, log: &log))
                 written.recurrence = source.recurrenceID.map {
                     mapper.identity(of: $0, context, log: &log)
                 }
-                written.start = source.start.map { mapper.identity(of: $0, context, log: &log) }
-                if case .dateTime(_, true)? = source.start?.value {
-                    written.startZone = "UTC"
-                } else if let tzid = source.start?.tzid {
-                    written.startZone =
-                        mapper.zoneNamed(tzid, context, log: &log)?.identifier ?? tzid
+                if let start = source.start {
+                    written.start = mapper.identity(of: start, context, log: &log)
+                    written.startZone = mapper.sourceZone(of: start, context)
                 }
                 let rank = VersionRank(
-                    sequence: source.sequence, stamp: source.stamp?.wallClock, order: events.count)
+                    sequence: source.sequence, stamp: source.stamp?.wallClock, order: order)
+                order += 1
                 let key = VersionKey(
-                    uid: source.uid ?? mapper.fallbackUID(source), recurrence: written.recurrence)
+                    uid: source.uid ?? mapper.fallbackUID(source),
+                    recurrence: written.recurrence)
                 if let earlier = positions[key] {
                     if rank.reason(toReplace: ranks[earlier]) != nil {
                         events[earlier] = written
@@ -82,12 +84,12 @@ package enum WrittenEvents {
                     ranks.append(rank)
                 }
             }
-        } catch {
-            log += stream.takeDiagnostics()
-            throw error
+            let found = stream.takeDiagnostics() + log.diagnostics
+            diagnostics += found.enumerated().sorted {
+                ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+            }.map(\.element)
         }
-        let found = stream.takeDiagnostics() + log.diagnostics
-        return (events, found.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+        return (events, diagnostics)
     }
 
     private struct VersionKey: Hashable {
