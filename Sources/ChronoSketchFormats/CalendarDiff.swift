@@ -183,7 +183,7 @@ public struct CalendarDiff: Sendable {
 
     private static func change(from old: WrittenEvent, to new: WrittenEvent) -> Change? {
         let fields = fieldChanges(old, new)
-        let moved = !samePlace(old.event, new.event)
+        let moved = !samePlace(old, new)
         guard moved || !fields.isEmpty else { return nil }
         let kind: Kind
         if new.source.status?.value == "CANCELLED", old.source.status?.value != "CANCELLED" {
@@ -198,16 +198,18 @@ public struct CalendarDiff: Sendable {
 
     /// Whether two versions sit at the same times: the same instants when both have them,
     /// else the same dates or wall clock.
-    private static func samePlace(_ old: CalendarEvent?, _ new: CalendarEvent?) -> Bool {
-        guard let old, let new else { return (old == nil) == (new == nil) }
-        if let before = old.instants, let after = new.instants { return before == after }
-        return old.instants == nil && new.instants == nil && old.interval == new.interval
+    private static func samePlace(_ old: WrittenEvent, _ new: WrittenEvent) -> Bool {
+        guard let before = old.interval, let after = new.interval else {
+            return (old.interval == nil) == (new.interval == nil)
+        }
+        if let first = old.instants, let second = new.instants { return first == second }
+        return old.instants == nil && new.instants == nil && before == after
     }
 
     private static func version(_ event: WrittenEvent) -> Version {
         Version(
-            uid: event.source.uid, title: event.source.summary, interval: event.event?.interval,
-            instants: event.event?.instants, status: event.source.status?.value,
+            uid: event.source.uid, title: event.source.summary, interval: event.interval,
+            instants: event.instants, status: event.source.status?.value,
             sequence: event.source.sequence,
             location: SourceLocation(file: event.source.file, line: event.source.line))
     }
@@ -295,6 +297,12 @@ public struct CalendarDiff: Sendable {
     }
 
     private static func fieldChanges(_ old: WrittenEvent, _ new: WrittenEvent) -> [FieldChange] {
+        // Most events of two versions are written alike: no value need be compared.
+        if let first = old.source.component, let second = new.source.component,
+            sameLines(first, second), old.startZone == new.startZone
+        {
+            return []
+        }
         let before = entries(old.source.component)
         let after = entries(new.source.component)
         var changes: [FieldChange] = []
@@ -318,6 +326,23 @@ public struct CalendarDiff: Sendable {
             )
         }
         return changes
+    }
+
+    /// Whether the compared properties and the components inside are written byte for
+    /// byte alike, in the same order.
+    private static func sameLines(_ first: ICalComponent, _ second: ICalComponent) -> Bool {
+        func compared(_ component: ICalComponent) -> [ICalProperty] {
+            component.properties.filter { !unfielded.contains($0.name) }
+        }
+        let (left, right) = (compared(first), compared(second))
+        guard first.name == second.name, left.count == right.count,
+            first.components.count == second.components.count
+        else { return false }
+        for (a, b) in zip(left, right) where a.contentLine != b.contentLine { return false }
+        for (a, b) in zip(first.components, second.components) where !sameLines(a, b) {
+            return false
+        }
+        return true
     }
 
     private static func entries(_ component: ICalComponent?) -> [String: [Entry]] {

@@ -15,9 +15,11 @@ package enum TimeIdentity: Sendable, Hashable {
 package struct WrittenEvent: Sendable {
     /// What it says, with the VEVENT itself (``EventSource/component``).
     package var source: EventSource
-    /// What its own DTSTART and DTEND (or DURATION) make of it, placed as every command
-    /// places events; nil when it cannot be placed (the reason is in the diagnostics).
-    package var event: CalendarEvent?
+    /// Where its own DTSTART and DTEND (or DURATION) place it, as every command places
+    /// events; nil when it cannot be placed (the reason is in the diagnostics).
+    package var interval: EventInterval?
+    /// Its times as instants; nil for dates and floating times.
+    package var instants: InstantInterval?
     /// Its RECURRENCE-ID as the time it names; nil for a series' master or a single event.
     package var recurrence: TimeIdentity?
     /// Its DTSTART as the time it names.
@@ -57,9 +59,9 @@ package enum WrittenEvents {
                 let scope = stream.scopes[source.calendar]
                 let context = EventMapper.Context(
                     source: source, fileIndex: fileIndex, scope: scope)
+                let event = mapper.map(source, fileIndex: fileIndex, scope: scope, log: &log)
                 var written = WrittenEvent(
-                    source: source,
-                    event: mapper.map(source, fileIndex: fileIndex, scope: scope, log: &log))
+                    source: source, interval: event?.interval, instants: event?.instants)
                 written.recurrence = source.recurrenceID.map {
                     mapper.identity(of: $0, context, log: &log)
                 }
