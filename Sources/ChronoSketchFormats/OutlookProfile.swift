@@ -56,26 +56,40 @@ public enum OutlookProfile {
                 ))
         }
         var rules: [String: Set<String>] = [:]
+        var byDate: [Int] = []
+        var unread: [(line: Int, text: String)] = []
         for observance in zone.components
         where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
-            if let rdate = observance.property("RDATE") {
-                report(
-                    rdate.line,
-                    "\(observance.name) gives its onsets by RDATE, which Outlook does not read")
-            }
+            if let rdate = observance.property("RDATE") { byDate.append(rdate.line) }
             guard let property = observance.property("RRULE") else {
                 rules[observance.name, default: []].insert("")
                 continue
             }
             guard case .recurrence(let rule)? = property.value else { continue }
             if let problem = problem(rule) {
-                report(property.line, "\(observance.name) RRULE:\(rule.text) \(problem)")
+                unread.append((property.line, "\(observance.name) RRULE:\(rule.text) \(problem)"))
             }
             // One rule, whatever its years.
             rules[observance.name, default: []].insert(
                 rule.parts.filter { $0.name != "UNTIL" && $0.name != "COUNT" }.map {
                     "\($0.name)=\($0.value)"
                 }.joined(separator: ";"))
+        }
+        // Each kind of slip once per zone, with the count: a zone's whole history has dozens.
+        if let first = unread.first {
+            report(
+                first.line,
+                first.text
+                    + (unread.count > 1
+                        ? " (and \(unread.count - 1) more rules Outlook cannot read)" : ""))
+        }
+        if let first = byDate.first {
+            report(
+                first,
+                byDate.count == 1
+                    ? "an observance gives its onsets by RDATE, which Outlook does not read"
+                    : "\(byDate.count) observances give their onsets by RDATE, which Outlook does not read"
+            )
         }
         for (kind, found) in rules.sorted(by: { $0.key < $1.key }) where found.count > 1 {
             report(
