@@ -9,6 +9,7 @@ public struct Participant: Sendable, Hashable, Codable {
     /// The `PARTSTAT` parameter (`ACCEPTED`, `DECLINED`, …).
     public var status: String?
 
+    /// A participant from its address and parameters, as given.
     public init(address: String, name: String? = nil, role: String? = nil, status: String? = nil) {
         self.address = address
         self.name = name
@@ -67,19 +68,24 @@ public enum BusyKind: Int, Sendable, Hashable, Comparable, CaseIterable {
         }
     }
 
+    /// Orders kinds from free to unavailable.
     public static func < (lhs: BusyKind, rhs: BusyKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Where a component starts in its input.
 public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The input as named on the command line (`<stdin>` for standard input).
     public var file: String
+    /// The line, counted from 1.
     public var line: Int
 
+    /// A place in an input.
     public init(file: String, line: Int) {
         self.file = file
         self.line = line
     }
 
+    /// `file:line`.
     public var description: String { "\(file):\(line)" }
 }
 
@@ -103,7 +109,9 @@ public struct CalendarEvent: Sendable, Hashable {
     /// series' own clock), nil for a single event; its text (``OriginalTime/text``) is made
     /// only where it is shown.
     public let recurrenceId: OriginalTime?
+    /// SUMMARY, empty when missing.
     public var title: String
+    /// Where it sits: dates for all-day events, wall-clock times otherwise (exclusive end).
     public let interval: EventInterval
     /// The interval as instants when the event has UTC or zoned times; nil when it is floating
     /// or all-day. Equal in length to ``interval`` except across a change of the target zone's
@@ -116,15 +124,20 @@ public struct CalendarEvent: Sendable, Hashable {
     /// none, or the X-WR-TIMEZONE a floating time was read in; nil for dates and floating
     /// times.
     public var sourceZone: String?
+    /// LOCATION.
     public var location: String?
+    /// STATUS (RFC 5545 §3.8.1.11); nil when missing.
     public var status: EventStatus?
+    /// TRANSP (RFC 5545 §3.8.2.7), opaque when missing.
     public var transparency: Transparency
     /// How the producer shows the event's time, when it says (Outlook's
     /// `X-MICROSOFT-CDO-BUSYSTATUS`); nil to go by STATUS and TRANSP alone.
     public var shownAs: BusyKind?
+    /// Where its VEVENT begins.
     public var source: SourceLocation
     /// DTSTART as written (for an occurrence, its original start in the series' zone).
     public var originalStart: OriginalTime
+    /// SEQUENCE, 0 when missing.
     public var sequence: Int
     /// The name of the calendar it came from: X-WR-CALNAME, else its directory's or file's.
     public var calendar: String?
@@ -136,26 +149,32 @@ public struct CalendarEvent: Sendable, Hashable {
     /// and sort; events with none of it share one empty box.
     private var extras: ExtrasBox
 
+    /// DESCRIPTION, unescaped.
     public var description: String? {
         get { extras.value.description }
         set { change { $0.description = newValue } }
     }
+    /// Every CATEGORIES value.
     public var categories: [String] {
         get { extras.value.categories }
         set { change { $0.categories = newValue } }
     }
+    /// ORGANIZER.
     public var organizer: Participant? {
         get { extras.value.organizer }
         set { change { $0.organizer = newValue } }
     }
+    /// Every ATTENDEE.
     public var attendees: [Participant] {
         get { extras.value.attendees }
         set { change { $0.attendees = newValue } }
     }
+    /// Every RESOURCES value.
     public var resources: [String] {
         get { extras.value.resources }
         set { change { $0.resources = newValue } }
     }
+    /// URL.
     public var url: String? {
         get { extras.value.url }
         set { change { $0.url = newValue } }
@@ -264,16 +283,19 @@ public struct CalendarEvent: Sendable, Hashable {
         let timed: Bool
         let id: String
 
+        /// The key of an event with this interval and id.
         public init(interval: EventInterval, id: String) {
             start = interval.start.secondsSinceEpoch
             timed = !interval.isAllDay
             self.id = id
         }
 
+        /// The key of `event`.
         public init(_ event: CalendarEvent) {
             self.init(interval: event.interval, id: event.id)
         }
 
+        /// By start, all-day first, then by id.
         public static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
             if lhs.start != rhs.start { return lhs.start < rhs.start }
             if lhs.timed != rhs.timed { return !lhs.timed }
