@@ -34,8 +34,11 @@ public enum TimelineZoom: Int, Sendable, Hashable, CaseIterable {
 public struct TimelineWindow: Sendable, Hashable {
     /// 00:00 of the first day.
     public let start: CivilDate
+    /// How many days it shows.
     public let days: Int
+    /// The unit of its columns before zooming.
     public let scale: TimelineScale
+    /// How many columns each unit splits into.
     public let zoom: TimelineZoom
 
     /// The most columns a window has: each is a cell of the text view and an entry of the
@@ -49,7 +52,8 @@ public struct TimelineWindow: Sendable, Hashable {
     {
         guard days > 0 else { throw .outOfRange("a timeline of \(days) days") }
         let columnSeconds = scale.seconds / zoom.rawValue
-        let columns = days <= Int.max / 86_400 ? (days * 86_400 + columnSeconds - 1) / columnSeconds : Int.max
+        let columns =
+            days <= Int.max / 86_400 ? (days * 86_400 + columnSeconds - 1) / columnSeconds : Int.max
         guard columns <= Self.maximumColumns else {
             throw .outOfRange(
                 "\(days) days at the \(scale.rawValue) scale with zoom \(zoom.rawValue) make \(columns) columns, and a timeline has at most \(Self.maximumColumns) (fewer days, a coarser scale or a smaller zoom)"
@@ -74,6 +78,7 @@ public struct TimelineWindow: Sendable, Hashable {
 
 /// A column of the time axis; the last one may be cut short by the window's end.
 public struct TimelineColumn: Sendable, Hashable {
+    /// Where the column starts, on the wall clock.
     public let start: LocalDateTime
     /// Seconds from the window start (minutes: divide by 60; a zoomed hour can give 7.5).
     public let offsetSeconds: Int
@@ -84,15 +89,21 @@ public struct TimelineColumn: Sendable, Hashable {
 public struct TimelinePeriod: Sendable, Hashable {
     /// `2026-09-08`, `2026-W37` or `2026-09`.
     public let key: String
+    /// Where it starts, in minutes from the window start.
     public let startMinute: Int
+    /// Where it ends (exclusive), in minutes from the window start.
     public let endMinute: Int
 }
 
 /// An event in a row, as minute offsets from the window start clipped to the window.
 public struct TimelineBar: Sendable, Hashable {
+    /// The event the bar stands for.
     public let event: CalendarEvent
+    /// Where the bar starts, in minutes from the window start.
     public let startMinute: Int
+    /// Where it ends (exclusive), in minutes from the window start.
     public let endMinute: Int
+    /// Its lane in the row, from 0.
     public let lane: Int
     /// The event starts before the window.
     public let clippedStart: Bool
@@ -106,6 +117,8 @@ public struct TimelineRow: Sendable, Hashable {
     public let group: String?
     /// The row's key; nil for the row of events that have no value for it.
     public let key: String?
+    /// How the row is shown: the key's label (an attendee's name), else the key; empty for the
+    /// row of events without a key.
     public let label: String
     /// The number of lanes the row's bars use (at least 1).
     public let lanes: Int
@@ -121,10 +134,15 @@ public struct TimelineRow: Sendable, Hashable {
 /// longer first, then id, each bar takes the first lane free at its start. All-day events run
 /// from 00:00 of their first day to 00:00 after their last.
 public struct TimelineLayout: Sendable, Hashable {
+    /// The time shown and its division.
     public let window: TimelineWindow
+    /// What each row stands for.
     public let rowKey: EventKey
+    /// What rows are grouped by; nil when they are not.
     public let groupKey: EventKey?
+    /// The columns of the time axis, in order.
     public let columns: [TimelineColumn]
+    /// The labelled stretches above the columns, in order.
     public let periods: [TimelinePeriod]
     /// Rows by group, then key (case-sensitive, byte order), with the no-key row last.
     public let rows: [TimelineRow]

@@ -15,24 +15,30 @@ public enum JSONValue: Sendable, Hashable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The text, if the value is a string.
     public var string: String? {
         if case .string(let text) = self { return text }
         return nil
     }
 
+    /// The elements, if the value is an array.
     public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
+    /// Whether the value is `null`.
     public var isNull: Bool { self == .null }
 }
 
 /// One member of a JSON object.
 public struct JSONMember: Sendable, Hashable {
+    /// The member's name.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// A member from its name and value.
     public init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value
@@ -41,16 +47,21 @@ public struct JSONMember: Sendable, Hashable {
 
 /// Where and why JSON text could not be read.
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The line of the problem, counted from 1.
     public let line: Int
+    /// The column of the problem, counted in bytes from 1.
     public let column: Int
+    /// What is wrong.
     public let message: String
 
+    /// An error at a line and column.
     public init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
         self.message = message
     }
 
+    /// `line 3, column 7: message`.
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 

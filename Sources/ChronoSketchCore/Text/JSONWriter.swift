@@ -3,30 +3,36 @@
 /// Commands write their documented schemas field by field, so field order is stable and
 /// large outputs need no intermediate objects.
 public struct JSONWriter: Sendable {
+    /// The JSON written so far.
     public private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = [false]
 
+    /// An empty writer, its buffer sized for `capacity` bytes.
     public init(capacity: Int = 1024) {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Opens an object (`{`), after a comma when a value came before.
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma.append(false)
     }
 
+    /// Closes the innermost object.
     public mutating func endObject() {
         needsComma.removeLast()
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// Opens an array (`[`), after a comma when a value came before.
     public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma.append(false)
     }
 
+    /// Closes the innermost array.
     public mutating func endArray() {
         needsComma.removeLast()
         bytes.append(UInt8(ascii: "]"))
@@ -48,16 +54,19 @@ public struct JSONWriter: Sendable {
         needsComma[needsComma.count - 1] = false
     }
 
+    /// Writes a string, escaped as RFC 8259 requires; `null` for nil.
     public mutating func string(_ value: String?) {
         separate()
         if let value { appendString(value) } else { appendRaw("null") }
     }
 
+    /// Writes an integer; `null` for nil.
     public mutating func number(_ value: Int?) {
         separate()
         appendRaw(value.map(String.init) ?? "null")
     }
 
+    /// Writes a number: a whole one below 10^15 with `.0`, `null` for NaN and infinities.
     public mutating func number(_ value: Double) {
         separate()
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
@@ -89,31 +98,37 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
         appendRaw(value ? "true" : "false")
     }
 
+    /// Writes `null`.
     public mutating func null() {
         separate()
         appendRaw("null")
     }
 
+    /// Writes `"name":` and a string (`null` for nil).
     public mutating func field(_ name: String, _ value: String?) {
         key(name)
         string(value)
     }
 
+    /// Writes `"name":` and an integer.
     public mutating func field(_ name: String, _ value: Int) {
         key(name)
         number(value)
     }
 
+    /// Writes `"name":` and `true` or `false`.
     public mutating func field(_ name: String, _ value: Bool) {
         key(name)
         bool(value)
     }
 
+    /// Writes `"name":` and an array of strings.
     public mutating func field(_ name: String, strings: [String]) {
         key(name)
         beginArray()
@@ -135,6 +150,7 @@ public struct JSONWriter: Sendable {
         return bytes
     }
 
+    /// Empties the writer for a new document, keeping its buffer.
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
         needsComma = [false]

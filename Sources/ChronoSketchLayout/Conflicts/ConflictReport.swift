@@ -33,6 +33,7 @@ public enum ConflictParty: Sendable, Hashable {
     case event(CalendarEvent)
     case window(BlockedWindow)
 
+    /// The event's id, or the window's.
     public var id: String {
         switch self {
         case .event(let event): event.id
@@ -40,6 +41,7 @@ public enum ConflictParty: Sendable, Hashable {
         }
     }
 
+    /// The event's title, or the window's.
     public var title: String {
         switch self {
         case .event(let event): event.title
@@ -88,6 +90,7 @@ public struct Conflict: Sendable, Hashable {
     private let secondIndex: Int32
     /// An index into the parties' resources; -1 for none.
     private let resourceIndex: Int32
+    /// Why they clash.
     public let kind: ConflictKind
 
     init(
@@ -121,6 +124,7 @@ public struct Conflict: Sendable, Hashable {
     /// Where they clash: the events' common time for an overlap, the common busy time (with
     /// buffers) for a buffer or a blocked window.
     public var overlapStart: LocalDateTime { shownRange.start }
+    /// Where the clash ends (exclusive), on the same clock as ``overlapStart``.
     public var overlapEnd: LocalDateTime { shownRange.end }
 
     private var shownRange: (start: LocalDateTime, end: LocalDateTime) {
@@ -131,12 +135,14 @@ public struct Conflict: Sendable, Hashable {
     /// minute counting as one.
     public var minutes: Int { (endSecond - startSecond + 59) / 60 }
 
+    /// Conflicts are equal when their kind, times, resource and parties are.
     public static func == (lhs: Conflict, rhs: Conflict) -> Bool {
         lhs.kind == rhs.kind && lhs.startSecond == rhs.startSecond
             && lhs.endSecond == rhs.endSecond && lhs.resource == rhs.resource
             && lhs.first == rhs.first && lhs.second == rhs.second
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(startSecond)
@@ -150,14 +156,17 @@ public struct Conflict: Sendable, Hashable {
 public struct ConflictCluster: Sendable, Hashable {
     /// Member ids by start, then id.
     public let ids: [String]
-    /// The earliest start and latest end of the members' own intervals.
+    /// The earliest start of the members' own intervals.
     public let start: LocalDateTime
+    /// The latest end of the members' own intervals (exclusive).
     public let end: LocalDateTime
 }
 
 /// What conflicts are looked for.
 public struct ConflictOptions: Sendable, Hashable {
+    /// Which events take up time, and their buffers.
     public var policy: BusyPolicy
+    /// Which pairs of events may clash.
     public var scope: ConflictScope
     /// When set, only events sharing a value of this key (a room, a person) can clash.
     public var resource: EventKey?
@@ -167,6 +176,8 @@ public struct ConflictOptions: Sendable, Hashable {
     /// What times are compared on: the target zone's instants, or the wall clock.
     public var timeLine: TimeLine
 
+    /// Options with the default policy, every pair, no resource, a million conflicts at most
+    /// and the wall clock.
     public init(
         policy: BusyPolicy = BusyPolicy(), scope: ConflictScope = .all,
         resource: EventKey? = nil, maximumConflicts: Int = 1_000_000,
@@ -555,9 +566,12 @@ public struct ConflictList: RandomAccessCollection, Sendable, Hashable {
         self.ranked = ranked
     }
 
+    /// The position of the first conflict.
     public var startIndex: Int { found.startIndex }
+    /// The position after the last conflict.
     public var endIndex: Int { found.endIndex }
 
+    /// The conflict at `position`.
     public subscript(position: Int) -> Conflict {
         let item = found[position]
         // Ranks become positions in the events as given; windows follow the events.
@@ -571,10 +585,12 @@ public struct ConflictList: RandomAccessCollection, Sendable, Hashable {
             resource: item.resource < 0 ? nil : Int(item.resource))
     }
 
+    /// Lists are equal when they hold equal conflicts in the same order.
     public static func == (lhs: ConflictList, rhs: ConflictList) -> Bool {
         lhs.elementsEqual(rhs)
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for conflict in self { hasher.combine(conflict) }
