@@ -13,8 +13,11 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// `year << 9 | month << 5 | day`: four bytes that order like the date itself.
     private let packed: Int32
 
+    /// The year, 1…9999.
     public var year: Int { Int(packed >> 9) }
+    /// The month, 1…12.
     public var month: Int { Int(packed >> 5 & 0xF) }
+    /// The day of the month, 1…31.
     public var day: Int { Int(packed & 0x1F) }
 
     /// The earliest supported day, 0001-01-01.
@@ -69,6 +72,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.init(unchecked: year, month, day)
     }
 
+    /// Reads `YYYY-MM-DD`; nil when it is not a valid date.
     public init?(_ description: String) {
         guard let date = try? CivilDate(parsing: description) else { return nil }
         self = date
@@ -166,10 +170,13 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Orders dates by day.
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.packed < rhs.packed }
 
+    /// Whether `year` has 29 February (the proleptic Gregorian calendar).
     public static func isLeapYear(_ year: Int) -> Bool { GregorianCalendar.isLeapYear(year) }
 
+    /// The number of days of `month` in `year`.
     public static func daysIn(month: Int, year: Int) -> Int {
         GregorianCalendar.daysIn(month: month, year: year)
     }
@@ -216,11 +223,13 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         ASCIIDigits.append(day, width: 2, to: &bytes)
     }
 
+    /// Reads a date from its `YYYY-MM-DD` text.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = try CivilDate(parsing: text)
     }
 
+    /// Writes the date as its `YYYY-MM-DD` text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -3,15 +3,18 @@
 /// Printed as `file:line: severity: message`, the form compilers and swift-format use, so
 /// editors and terminals can jump to it.
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// How grave a diagnostic is: a warning is an assumption made, an error something left out.
     public enum Severity: String, Sendable, Hashable, Codable, Comparable {
         case warning
         case error
 
+        /// Orders warnings before errors.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             lhs == .warning && rhs == .error
         }
     }
 
+    /// How grave it is.
     public let severity: Severity
     /// What kind of problem it is (``DiagnosticCode``).
     public let code: DiagnosticCode
@@ -34,6 +37,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// came after the first few of their kind (``DiagnosticLog/distinctShown``).
     public internal(set) var foldsKind = false
 
+    /// A diagnostic from its parts; `repeats` and `repeatLines` start empty.
     public init(
         _ severity: Severity, _ code: DiagnosticCode, file: String, line: Int?,
         uid: String? = nil, message: String, assumption: String? = nil
@@ -81,11 +85,13 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         return text
     }
 
+    /// `file:line: severity: message; assumption`, as stderr shows it.
     public var description: String { "\(location): \(severity.rawValue): \(fullMessage)" }
 }
 
 /// A problem with a value or a line, before it is placed in a file: its kind and its words.
 public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem it is.
     public var code: DiagnosticCode
     /// A capitalised fragment that quotes the offending value.
     public var message: String
@@ -93,11 +99,13 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     /// it repaired (`repaired: …`), a value kept says so.
     public var assumption: String?
 
+    /// A problem from its code and words.
     public init(_ code: DiagnosticCode, _ message: String, assumption: String? = nil) {
         self.code = code
         self.message = message
         self.assumption = assumption
     }
 
+    /// The message.
     public var description: String { message }
 }

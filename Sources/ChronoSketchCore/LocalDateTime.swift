@@ -6,12 +6,16 @@
 public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible,
     LosslessStringConvertible
 {
+    /// The day.
     public let date: CivilDate
     /// Seconds since the start of the day, 0…86 399.
     private let seconds: Int32
 
+    /// 0…23.
     public var hour: Int { Int(seconds) / 3600 }
+    /// 0…59.
     public var minute: Int { Int(seconds) / 60 % 60 }
+    /// 0…59.
     public var second: Int { Int(seconds) % 60 }
 
     /// Creates a wall-clock time, checking every field.
@@ -87,6 +91,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         self.init(unchecked: date, hour, minute, second)
     }
 
+    /// Reads the text form (``init(parsing:)``); nil when it is not one.
     public init?(_ description: String) {
         guard let value = try? LocalDateTime(parsing: description) else { return nil }
         self = value
@@ -162,6 +167,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Orders times by day, then time of day.
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         if lhs.date != rhs.date { return lhs.date < rhs.date }
         return lhs.seconds < rhs.seconds
@@ -222,11 +228,13 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
         }
     }
 
+    /// Reads a time from its text form.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = try LocalDateTime(parsing: text)
     }
 
+    /// Writes the time as its text form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

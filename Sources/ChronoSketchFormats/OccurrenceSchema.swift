@@ -4,6 +4,7 @@ import ChronoSketchSyntax
 
 /// A field of the occurrence schema: its name, and that name as a JSON key, written once.
 public struct RecordField: Sendable {
+    /// The field's name, as the JSON key and the CSV header say it.
     public let name: String
     /// `"name":`
     let jsonKey: [UInt8]
@@ -67,6 +68,7 @@ public protocol RecordSink {
 /// the import of such files back to `.ics`: the fields and their order are written down once,
 /// in ``write(_:to:)``, and read back by ``OccurrenceRecord``.
 public enum OccurrenceSchema {
+    /// Writes the fields of `event`'s record to `sink`, in the schema's order.
     public static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
         sink.field(.id, event.id)
         sink.field(.uid, event.writtenUID)
@@ -158,21 +160,25 @@ public enum OccurrenceSchema {
 
 /// Writes fields as the members of the JSON object being written.
 extension JSONWriter: RecordSink {
+    /// Writes `"name":` and a string (`null` for nil).
     public mutating func field(_ field: RecordField, _ value: String?) {
         key(json: field.jsonKey)
         string(value)
     }
 
+    /// Writes `"name":` and `true` or `false`.
     public mutating func field(_ field: RecordField, _ value: Bool) {
         key(json: field.jsonKey)
         bool(value)
     }
 
+    /// Writes `"name":` and a number.
     public mutating func field(_ field: RecordField, _ value: Int) {
         key(json: field.jsonKey)
         number(value)
     }
 
+    /// Writes `"name":` and an array of strings.
     public mutating func field(_ field: RecordField, strings: [String]) {
         key(json: field.jsonKey)
         beginArray()
@@ -180,11 +186,14 @@ extension JSONWriter: RecordSink {
         endArray()
     }
 
+    /// Writes `"name":` and a participant object (`address`, `name`, `role`, `status`), or
+    /// `null`.
     public mutating func field(_ field: RecordField, participant: Participant?) {
         key(json: field.jsonKey)
         if let participant { write(participant) } else { null() }
     }
 
+    /// Writes `"name":` and an array of participant objects.
     public mutating func field(_ field: RecordField, participants: [Participant]) {
         key(json: field.jsonKey)
         beginArray()

@@ -6,8 +6,10 @@ import Synchronization
 public struct ICalParameter: Sendable, Hashable {
     /// Upper-cased name (`TZID`, `CN`, `X-FOO`).
     public var name: String
+    /// Its values, split at unquoted commas, unquoted.
     public var values: [String]
 
+    /// A parameter from its name and values, as given.
     public init(name: String, values: [String]) {
         self.name = name
         self.values = values
@@ -26,6 +28,7 @@ public struct ICalProperty: Sendable, Hashable {
     public var name: String { storage.name }
     /// The property the name names, when it is one of the RFC's.
     public var known: KnownProperty? { storage.known }
+    /// Its parameters in the order written.
     public var parameters: [ICalParameter] { storage.parameters }
     /// The unfolded content line as read (or as rebuilt by a repair of the reader).
     public var contentLine: [UInt8] { storage.contentLine }
@@ -113,6 +116,7 @@ public struct ICalProperty: Sendable, Hashable {
             && left.parameters == right.parameters && left.lineProblems == right.lineProblems
     }
 
+    /// Hashes the line and the content line, which ``==`` compares among others.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(line)
         hasher.combine(contentLine)
@@ -200,10 +204,13 @@ public struct ICalComponent: Sendable, Hashable {
 
     /// Upper-cased name.
     public var name: String
+    /// Its properties in the order written.
     public var properties: [ICalProperty]
+    /// The components inside it (a VEVENT's VALARMs, a VTIMEZONE's observances).
     public var components: [ICalComponent]
     /// The line of its BEGIN.
     public var line: Int
+    /// How the reader found its end.
     public var closing: Closing
     /// Its BEGIN and END lines as written, when they differ from `BEGIN:NAME` and `END:NAME`
     /// (another case, blanks, another name on a mistyped END), so they are written back as
@@ -215,6 +222,7 @@ public struct ICalComponent: Sendable, Hashable {
     /// in its own order; nil after all of them.
     package var precedingProperties: Int?
 
+    /// A component built from its parts, closed by its own END.
     public init(
         name: String, properties: [ICalProperty] = [], components: [ICalComponent] = [],
         line: Int

@@ -6,6 +6,7 @@ public enum ICalDateTime: Sendable, Hashable, CustomStringConvertible {
     /// A date-time; `isUTC` when it was written with `Z`.
     case dateTime(LocalDateTime, isUTC: Bool)
 
+    /// Whether the value is a DATE.
     public var isDate: Bool {
         if case .date = self { return true }
         return false
@@ -30,10 +31,14 @@ public enum ICalDateTime: Sendable, Hashable, CustomStringConvertible {
 
 /// An RFC 5545 PERIOD (§3.3.9): a start and either an end or a duration.
 public struct ICalPeriod: Sendable, Hashable {
+    /// When the period starts.
     public let start: ICalDateTime
+    /// When it ends, for a period written `start/end`; nil for `start/duration`.
     public let end: ICalDateTime?
+    /// How long it lasts, for a period written `start/duration`; nil for `start/end`.
     public let duration: CalendarDuration?
 
+    /// A period from its start and either its end or its duration.
     public init(start: ICalDateTime, end: ICalDateTime?, duration: CalendarDuration?) {
         self.start = start
         self.end = end
@@ -48,12 +53,16 @@ public struct ICalPeriod: Sendable, Hashable {
 
 /// A TIME value (RFC 5545 §3.3.12): a time of day, local or in UTC.
 public struct ICalTime: Sendable, Hashable {
+    /// 0…23.
     public let hour: Int
+    /// 0…59.
     public let minute: Int
     /// 0…60: a leap second is written as 60.
     public let second: Int
+    /// Whether it was written with `Z`.
     public let isUTC: Bool
 
+    /// A time from its fields, as read.
     public init(hour: Int, minute: Int, second: Int, isUTC: Bool) {
         self.hour = hour
         self.minute = minute

@@ -16,9 +16,11 @@ public struct RecurrenceRule: Sendable, Hashable {
         public var value: String
     }
 
+    /// The FREQ of a rule, ordered from the shortest step to the longest.
     public enum Frequency: Int, Sendable, Comparable {
         case secondly, minutely, hourly, daily, weekly, monthly, yearly
 
+        /// Orders frequencies from SECONDLY to YEARLY.
         public static func < (lhs: Frequency, rhs: Frequency) -> Bool {
             lhs.rawValue < rhs.rawValue
         }
@@ -36,9 +38,13 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     /// The rule's parts in order.
     public let parts: [Part]
+    /// FREQ.
     public let frequency: Frequency
+    /// INTERVAL, 1 when missing.
     public let interval: Int
+    /// COUNT; nil when missing.
     public let count: Int?
+    /// UNTIL; nil when missing.
     public let until: ICalDateTime?
 
     /// The FREQ values, in the order of ``Frequency``.
@@ -173,6 +179,7 @@ public struct RecurrenceRule: Sendable, Hashable {
             }
     }
 
+    /// Hashes what ``==`` compares (UNTIL by the parts around it alone).
     public func hash(into hasher: inout Hasher) {
         for part in parts {
             hasher.combine(part.name)
@@ -307,8 +314,11 @@ public struct RecurrenceRule: Sendable, Hashable {
 
 /// Why a RECUR value cannot be used.
 public struct RecurrenceRuleError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rule as written.
     public let rule: String
+    /// What is wrong with it.
     public let reason: String
 
+    /// `Invalid recurrence rule '…': reason`.
     public var description: String { "Invalid recurrence rule '\(rule)': \(reason)" }
 }
