@@ -29,8 +29,10 @@ public struct DiagnosticLog: Sendable {
     private var distinct: [Kind: Int] = [:]
     private var folded: [Kind: Int] = [:]
 
+    /// An empty log.
     public init() {}
 
+    /// Adds a diagnostic, or counts it in the entry it repeats (see the type's description).
     public mutating func append(_ diagnostic: Diagnostic) {
         let key = Key(
             severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message,
@@ -82,6 +84,7 @@ public struct DiagnosticLog: Sendable {
         entries[position] = kept
     }
 
+    /// Adds each diagnostic in turn (``append(_:)``).
     public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) {
         for diagnostic in diagnostics { append(diagnostic) }
     }
@@ -98,6 +101,7 @@ public struct DiagnosticLog: Sendable {
 }
 
 extension DiagnosticLog {
+    /// Adds each diagnostic in turn (``append(_:)``).
     public static func += (log: inout DiagnosticLog, diagnostics: [Diagnostic]) {
         log.append(contentsOf: diagnostics)
     }
@@ -106,9 +110,12 @@ extension DiagnosticLog {
 /// What a run makes of diagnostics by their code: `--ignore` drops them, `--error` makes them
 /// errors (which `--strict` and `validate` then count as such).
 public struct DiagnosticPolicy: Sendable, Hashable {
+    /// Codes whose diagnostics are left out.
     public var ignored: Set<DiagnosticCode> = []
+    /// Codes whose diagnostics become errors.
     public var promoted: Set<DiagnosticCode> = []
 
+    /// A policy from the codes left out and those made errors.
     public init(ignored: Set<DiagnosticCode> = [], promoted: Set<DiagnosticCode> = []) {
         self.ignored = ignored
         self.promoted = promoted

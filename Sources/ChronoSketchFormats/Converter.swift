@@ -47,7 +47,9 @@ public enum ConversionFormat: String, Sendable, CaseIterable {
 public struct ConversionOptions: Sendable {
     /// The input format; nil to infer it per input from its extension, else its content.
     public var from: ConversionFormat?
+    /// The output format.
     public var to: ConversionFormat
+    /// The columns of CSV output.
     public var columns: CSVColumns
     /// Zone, window and limits for occurrence outputs; the window also filters `.ics` and jCal.
     public var load: LoadOptions
@@ -70,6 +72,7 @@ public struct ConversionOptions: Sendable {
     /// How much of each zone's history the VTIMEZONEs written for records hold.
     public var zoneForm = ZoneDefinitionForm.minimal
 
+    /// Options for a conversion; the rest take their defaults.
     public init(
         from: ConversionFormat? = nil, to: ConversionFormat, columns: CSVColumns = .all,
         load: LoadOptions, stamp: LocalDateTime
@@ -84,13 +87,16 @@ public struct ConversionOptions: Sendable {
 
 /// The occurrences `convert --to json|ndjson|csv` writes, sorted, and what was found on the way.
 public struct ConversionResult: Sendable {
+    /// The records, held in memory or spilled to disk.
     public let records: OccurrenceRecords
     /// The records in the order they are written (``OccurrenceRecords/write(_:to:)``).
     public let sorted: [OccurrenceRecords.Record]
+    /// What reading found, input by input.
     public var diagnostics: [Diagnostic]
     /// The inputs that could not be used at all, left out of the output.
     public var unusableInputs: [InputError]
 
+    /// Whether a diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 

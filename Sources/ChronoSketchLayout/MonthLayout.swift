@@ -2,12 +2,14 @@ import ChronoSketchCore
 
 /// One cell of a month grid.
 public struct MonthDay: Sendable, Hashable {
+    /// The date of the cell.
     public let date: CivilDate
     /// Whether the date belongs to the month laid out (false for the leading and trailing days).
     public let inMonth: Bool
     /// The events occupying the date: all-day first, then by start, then id.
     public let events: [CalendarEvent]
 
+    /// How many events occupy the date.
     public var count: Int { events.count }
 }
 
@@ -19,8 +21,11 @@ public struct MonthDay: Sendable, Hashable {
 /// Sunday weeks its grid runs from 1 February to 14 March, with Monday weeks from 26 January
 /// to 8 March.
 public struct MonthLayout: Sendable, Hashable {
+    /// The year laid out.
     public let year: Int
+    /// The month laid out, 1…12.
     public let month: Int
+    /// The weekday each row begins with.
     public let firstWeekday: Weekday
     /// The 42 cells, six weeks of seven days.
     public let days: [MonthDay]

@@ -17,11 +17,14 @@ public struct BusyPolicy: Sendable, Hashable {
     public var bufferBefore: Int
     /// Seconds of buffer after each timed event.
     public var bufferAfter: Int
+    /// Whether all-day events take up time.
     public var allDayBusy: Bool
+    /// Whether tentative events are free.
     public var ignoresTentative: Bool
     /// Whose time it is; nil to read nobody's answers.
     public var attendance: Attendance?
 
+    /// A policy from its buffers (negative ones read as 0) and rules.
     public init(
         bufferBefore: Int = 0, bufferAfter: Int = 0, allDayBusy: Bool = true,
         ignoresTentative: Bool = false, attendance: Attendance? = nil
@@ -73,6 +76,7 @@ public struct Attendance: Sendable, Hashable {
     /// (``SourceLocation/file``).
     public private(set) var byFile: [String: Set<String>] = [:]
 
+    /// Nobody yet.
     public init() {}
 
     /// Adds a person, for every input when `file` is nil.
@@ -145,9 +149,12 @@ public struct Attendance: Sendable, Hashable {
 /// A half-open stretch of a ``TimeLine``: wall-clock seconds since 1970-01-01T00:00, or
 /// instants.
 public struct Span: Sendable, Hashable {
+    /// The first second.
     public var start: Int
+    /// The second after the last.
     public var end: Int
 
+    /// A span from its bounds.
     public init(start: Int, end: Int) {
         self.start = start
         self.end = end
