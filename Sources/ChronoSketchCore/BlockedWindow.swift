@@ -1,9 +1,13 @@
 /// A stretch of time nothing may be booked into: a VEVENT or VFREEBUSY period of a blocking
 /// calendar, or a window given on the command line.
 public struct BlockedWindow: Sendable, Hashable {
+    /// What reports name it by: its UID, or a name made for a window given on the command line.
     public let id: String
+    /// Its SUMMARY, or a label.
     public let title: String
+    /// Where it starts on the target zone's wall clock.
     public let start: LocalDateTime
+    /// Where it ends (exclusive).
     public let end: LocalDateTime
     /// The window as instants, when it was read from UTC or zoned times; nil when its times
     /// are on the target zone's wall clock (a window given on the command line).

@@ -9,6 +9,7 @@ public struct CalendarDuration: Sendable, Hashable, CustomStringConvertible {
     /// Exact seconds (hours, minutes and seconds).
     public let seconds: Int
 
+    /// A duration from its days and seconds, as given.
     public init(days: Int = 0, seconds: Int = 0) {
         self.days = days
         self.seconds = seconds
@@ -80,7 +81,9 @@ public struct CalendarDuration: Sendable, Hashable, CustomStringConvertible {
         self.init(days: negative ? -days : days, seconds: negative ? -seconds : seconds)
     }
 
+    /// Whether it points back in time.
     public var isNegative: Bool { days < 0 || seconds < 0 }
+    /// Whether it is no time at all.
     public var isZero: Bool { days == 0 && seconds == 0 }
 
     /// The length in seconds when every day has 86 400 of them.

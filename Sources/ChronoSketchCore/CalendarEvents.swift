@@ -4,6 +4,7 @@ public enum CalendarEventsError: Error, Sendable, Hashable, CustomStringConverti
     case duplicateID(String, first: SourceLocation, second: SourceLocation)
     case invalidInterval(id: String, CivilTimeError)
 
+    /// Says what is wrong and where.
     public var description: String {
         switch self {
         case .blankID(let source): "Blank event id at \(source)"
@@ -54,10 +55,14 @@ public struct CalendarEvents: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// No events.
     public init() { elements = [] }
 
+    /// The position of the first event.
     public var startIndex: Int { elements.startIndex }
+    /// The position after the last event.
     public var endIndex: Int { elements.endIndex }
+    /// The event at `position`.
     public subscript(position: Int) -> CalendarEvent { elements[position] }
 
     /// The events that overlap the window `[from, to)` (see ``EventInterval/overlaps(from:to:)``).

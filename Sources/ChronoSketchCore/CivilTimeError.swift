@@ -14,6 +14,7 @@ public enum CivilTimeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An interval whose end is not after (all-day) or not at or after (timed) its start.
     case invalidInterval(String)
 
+    /// Says what is wrong, quoting the text.
     public var description: String {
         switch self {
         case .invalidDate(let text, let reason): "Invalid date '\(text)': \(reason)"

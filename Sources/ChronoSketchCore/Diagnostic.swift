@@ -5,7 +5,9 @@
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How grave a diagnostic is: a warning is an assumption made, an error something left out.
     public enum Severity: String, Sendable, Hashable, Codable, Comparable {
+        /// Something was assumed; the event is kept.
         case warning
+        /// Something could not be used; what it concerns is left out.
         case error
 
         /// Orders warnings before errors.

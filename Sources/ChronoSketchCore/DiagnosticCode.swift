@@ -249,6 +249,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         }
     }
 
+    /// Orders codes by name.
     public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

@@ -35,6 +35,7 @@ public enum EventInterval: Sendable, Hashable {
         }
     }
 
+    /// Whether it is all-day (dates).
     public var isAllDay: Bool {
         if case .allDay = self { return true }
         return false
@@ -93,6 +94,7 @@ public enum EventInterval: Sendable, Hashable {
 extension EventInterval: Codable {
     private enum CodingKeys: String, CodingKey { case allDay, start, end }
 
+    /// Reads an interval from its `start` and `end` text (an all-day one by dates).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if try container.decode(Bool.self, forKey: .allDay) {
@@ -106,6 +108,7 @@ extension EventInterval: Codable {
         }
     }
 
+    /// Writes the interval as its `start` and `end` text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(isAllDay, forKey: .allDay)

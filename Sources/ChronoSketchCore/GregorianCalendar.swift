@@ -6,10 +6,12 @@ public enum GregorianCalendar {
     /// Days in 400 Gregorian years, after which the calendar (and every weekday) repeats.
     public static let daysPerEra = 146_097
 
+    /// Whether `year` has 29 February.
     public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
+    /// The number of days of `month` in `year`.
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeapYear(year) ? 29 : 28

@@ -4,7 +4,9 @@
 /// 01:30s of an autumn night in New York are the same wall-clock time but instants an hour
 /// apart, so what is measured (conflicts, busy time) is measured on the instants.
 public struct InstantInterval: Sendable, Hashable {
+    /// The first second.
     public let start: Int
+    /// The second after the last.
     public let end: Int
 
     /// - Throws: ``CivilTimeError/invalidInterval(_:)`` when `end < start`.

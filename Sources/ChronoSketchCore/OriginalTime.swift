@@ -35,6 +35,7 @@ public enum OriginalTime: Sendable, Hashable {
         }
     }
 
+    /// Whether it is a DATE.
     public var isDate: Bool {
         if case .date = self { return true }
         return false

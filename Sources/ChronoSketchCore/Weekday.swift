@@ -26,5 +26,6 @@ public enum Weekday: Int, Sendable, Hashable, Codable, CaseIterable, Comparable 
         ((other.rawValue - rawValue) % 7 + 7) % 7
     }
 
+    /// Orders weekdays from Monday to Sunday.
     public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -20,6 +20,7 @@ public struct CalendarInfo: Sendable {
 
     /// Diagnostics that say the same thing of different values, counted together.
     public struct FindingKind: Sendable, Hashable {
+        /// Error or warning.
         public var severity: Diagnostic.Severity
         /// What kind of finding it is.
         public var code: DiagnosticCode
@@ -66,6 +67,7 @@ public struct CalendarInfo: Sendable {
     /// Where the first occurrence starts and the last one ends, on the wall clock of the
     /// target zone (floating and all-day times as written); nil without occurrences.
     public var firstStart: LocalDateTime?
+    /// Where the last occurrence ends (exclusive); nil without occurrences.
     public var lastEnd: LocalDateTime?
     /// What reading and mapping found, by kind, errors first, then the most frequent.
     public var findings: [FindingKind] = []

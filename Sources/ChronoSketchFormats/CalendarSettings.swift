@@ -85,6 +85,7 @@ public struct CalendarSetting: Sendable, Hashable {
 
 /// Why a ``CalendarSetting`` cannot be made.
 public struct SettingError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the setting.
     public let description: String
 
     init(_ description: String) { self.description = description }

@@ -11,6 +11,7 @@ public struct FreeBusyBlock: Sendable {
     /// with its kind; free time is left out.
     public var periods: [(start: Int, end: Int, kind: BusyKind)]
 
+    /// A block from whose time it is and its busy periods.
     public init(person: String?, periods: [(start: Int, end: Int, kind: BusyKind)]) {
         self.person = person
         self.periods = periods

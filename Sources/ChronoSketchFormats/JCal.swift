@@ -4,7 +4,9 @@ import ChronoSketchSyntax
 
 /// Why a jCal document could not be read.
 public struct JCalError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
     public let message: String
+    /// The message.
     public var description: String { message }
 }
 

@@ -4,6 +4,7 @@ import ChronoSketchSyntax
 
 /// A temporary file that could not be made, written or read back.
 public struct SpillFailure: Error, CustomStringConvertible, Sendable {
+    /// What failed, with the system's reason.
     public let description: String
 }
 

@@ -10,6 +10,7 @@ public struct OccurrenceStream {
     private var output: [UInt8] = []
     private var first = true
 
+    /// A stream of records in `format` (and, for CSV, `columns`).
     public init(format: OccurrenceFormat, columns: CSVColumns = .all) {
         self.format = format
         encoder = OccurrenceEncoder(format: format, columns: columns)

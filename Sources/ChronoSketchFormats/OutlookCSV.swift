@@ -14,6 +14,7 @@ import ChronoSketchSyntax
 /// So an all-day row whose End Time is empty reads its End Date as the last day; one whose End
 /// Time is midnight reads it as the day after. Written rows use Outlook's form.
 public enum OutlookCSV {
+    /// The header Outlook writes and Google Calendar imports, in order.
     public static let columns = [
         "Subject", "Start Date", "Start Time", "End Date", "End Time", "All Day Event",
         "Description", "Location",

@@ -32,6 +32,7 @@ public struct DaySegment: Sendable, Hashable {
 /// instant inside a segment (start included, end excluded) takes another column, and at one
 /// start instants come after the segments that occupy time.
 public struct DayLayout: Sendable, Hashable {
+    /// The date laid out.
     public let date: CivilDate
     /// All-day events occupying the date, with their full range, by start then id.
     public let allDay: [CalendarEvent]

@@ -2,6 +2,7 @@ import ChronoSketchCore
 
 /// One day of a heatmap.
 public struct HeatmapDay: Sendable, Hashable {
+    /// The date.
     public let date: CivilDate
     /// Whether the date lies in the range laid out (the first and last weeks are filled up
     /// with days outside it).
@@ -21,6 +22,7 @@ public struct HeatmapDay: Sendable, Hashable {
 /// count once, so two meetings at the same hour make one busy hour. An event crossing midnight
 /// adds its minutes to each of its days.
 public struct HeatmapLayout: Sendable, Hashable {
+    /// The weekday each week begins with.
     public let firstWeekday: Weekday
     /// The first date of the range.
     public let from: CivilDate

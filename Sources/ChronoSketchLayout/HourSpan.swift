@@ -3,7 +3,9 @@ import ChronoSketchCore
 /// The hours a day or week grid shows: from `startMinute` to `endMinute` of the day, both on
 /// whole hours, `0…1440`.
 public struct HourSpan: Sendable, Hashable {
+    /// The first minute of the day shown, a whole hour.
     public let startMinute: Int
+    /// The minute after the last one shown, a whole hour.
     public let endMinute: Int
 
     /// Whole hours `start..<end` (`HourSpan(hours: 0..<24)` is the whole day); nil unless
@@ -16,6 +18,7 @@ public struct HourSpan: Sendable, Hashable {
 
     /// 08:00 to 18:00, the least a grid shows.
     public static let workingDay = HourSpan(startMinute: 480, endMinute: 1_080)
+    /// 00:00 to 24:00.
     public static let wholeDay = HourSpan(startMinute: 0, endMinute: 1_440)
 
     private init(startMinute: Int, endMinute: Int) {

@@ -2,13 +2,16 @@ import ChronoSketchCore
 
 /// The period a recurring-range layout folds time into.
 public enum RangePeriod: String, Sendable, Hashable, CaseIterable {
+    /// Days folded onto one reference day, or weeks onto one reference week.
     case day, week
 
+    /// How many days a period has.
     public var days: Int { self == .day ? 1 : 7 }
 }
 
 /// One interval on its period's reference day.
 public struct RangeEntry: Sendable, Hashable {
+    /// The event the entry stands for.
     public let event: CalendarEvent
     /// Minutes from 00:00 of the period's reference date, in `boundary…boundary + period`.
     public let startMinute: Int
@@ -41,7 +44,9 @@ public struct RangePeriodLayout: Sendable, Hashable {
 public struct RangeLayout: Sendable, Hashable {
     /// Minutes after 00:00 at which each period starts, 0…1439.
     public let boundaryMinute: Int
+    /// What time is folded into: days or weeks.
     public let period: RangePeriod
+    /// The weekday weekly periods begin with.
     public let firstWeekday: Weekday
     /// Every period from the first to the last (or across the window given), empty ones
     /// included, so a missing night shows as a gap; at most ``maximumPeriods``.

@@ -2,6 +2,7 @@ import ChronoSketchCore
 
 /// The unit of a timeline's columns before zooming.
 public enum TimelineScale: String, Sendable, Hashable, CaseIterable {
+    /// Columns of an hour, a day or a week.
     case hour, day, week
 
     /// The unit in seconds.
@@ -27,6 +28,7 @@ public enum TimelineScale: String, Sendable, Hashable, CaseIterable {
 /// How many columns one scale unit splits into: zoom 4 on the hour scale gives 15-minute
 /// columns, zoom 6 on the day scale 4-hour columns. Each divides every unit into whole seconds.
 public enum TimelineZoom: Int, Sendable, Hashable, CaseIterable {
+    /// One, two, four, six or eight columns a unit.
     case x1 = 1, x2 = 2, x4 = 4, x6 = 6, x8 = 8
 }
 

@@ -2,6 +2,7 @@ import ChronoSketchCore
 
 /// An all-day event clipped to a week: a bar over day indexes 0…6.
 public struct WeekBar: Sendable, Hashable {
+    /// The event the bar stands for.
     public let event: CalendarEvent
     /// The index of the first day the bar covers in this week, 0…6.
     public let firstDay: Int

@@ -4,14 +4,19 @@
 public enum CSVReader {
     /// A record and the line it starts on.
     public struct Record: Sendable, Hashable {
+        /// Its fields, unquoted.
         public var fields: [String]
+        /// The line it begins on, counted from 1.
         public var line: Int
     }
 
     /// Where the CSV text is malformed.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The line of the problem, counted from 1.
         public let line: Int
+        /// What is wrong.
         public let message: String
+        /// `line 3: message`.
         public var description: String { "line \(line): \(message)" }
     }
 

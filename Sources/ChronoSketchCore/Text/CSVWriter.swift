@@ -27,6 +27,7 @@ public struct CSVWriter: Sendable {
         bytes.append(contentsOf: lineEnding)
     }
 
+    /// Empties the buffer, keeping its storage.
     public mutating func reset() { bytes.removeAll(keepingCapacity: true) }
 
     private mutating func append(_ field: String) {

@@ -1,12 +1,19 @@
 /// A JSON value (RFC 8259) whose objects keep their members in the order written, so that a
 /// jCal property's parameters or a recurrence rule's parts read back in their order.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without fraction or exponent that fits an `Int`.
     case integer(Int)
+    /// Any other number.
     case double(Double)
+    /// A string, unescaped.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in the order written.
     case object([JSONMember])
 
     /// The member with this key, if the value is an object that has one.

@@ -18,6 +18,7 @@ public struct EventFilter: Sendable, Hashable {
     /// The name of the calendar it came from (``CalendarEvent/calendar``).
     public var calendars: [String] = []
 
+    /// A filter from the values of each option; empty lists filter nothing.
     public init(
         texts: [String] = [], categories: [String] = [], statuses: [String] = [],
         uids: [String] = [], people: [String] = [], calendars: [String] = []
@@ -36,6 +37,7 @@ public struct EventFilter: Sendable, Hashable {
             && calendars.isEmpty
     }
 
+    /// Whether `event` passes every filter given.
     public func matches(_ event: CalendarEvent) -> Bool {
         if !texts.isEmpty {
             let fields = [event.title, event.location ?? "", event.description ?? ""].map {

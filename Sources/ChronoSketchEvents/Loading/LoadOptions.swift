@@ -3,6 +3,7 @@ import ChronoSketchSyntax
 
 /// What to read and how to map it.
 public struct LoadOptions: Sendable {
+    /// The zone UTC and zoned times are converted to.
     public var zone: TargetZone
     /// The window's start on the target zone's wall clock: occurrences that end after it are
     /// kept.
@@ -22,6 +23,7 @@ public struct LoadOptions: Sendable {
         }
         set { end = newValue.map(LocalDateTime.init(startOf:)) }
     }
+    /// Whether X-WR-TIMEZONE gives floating times a zone.
     public var wrTimezone: WRTimezonePolicy
     /// The occurrences looked at, besides the window.
     public var filter = EventFilter()
@@ -34,7 +36,9 @@ public struct LoadOptions: Sendable {
     /// calendar's name and `/` (``CalendarEvent/separateCalendar``). Nil reads the inputs as
     /// versions of one calendar: of each id, the newest version of any input is kept.
     public var separateCalendars: [String: String]?
+    /// Bounds on reading (line length, nesting, components).
     public var limits: ReadLimits
+    /// Bounds on expanding series.
     public var expansion: ExpansionLimits
     /// What the checks report (``CheckScope``): `.events` unless set.
     public var checks = CheckScope.events
@@ -46,6 +50,7 @@ public struct LoadOptions: Sendable {
     /// Told the bytes read and the events mapped, for a progress line.
     public var progress: ReadProgress?
 
+    /// Options with the given zone, policy and bounds; no window, no filter.
     public init(
         zone: TargetZone, from: CivilDate? = nil, to: CivilDate? = nil,
         wrTimezone: WRTimezonePolicy = .apply, limits: ReadLimits = ReadLimits(),

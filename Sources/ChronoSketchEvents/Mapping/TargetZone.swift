@@ -66,8 +66,10 @@ public struct TargetZone: Sendable {
 
 /// A zone name the zone database does not know.
 public struct ZoneLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The name the zone is shown by (`Europe/Berlin`, `UTC`).
     public let name: String
 
+    /// The name.
     public var description: String {
         "Unknown time zone '\(name)': expected an IANA name such as Europe/Berlin, UTC or local"
     }

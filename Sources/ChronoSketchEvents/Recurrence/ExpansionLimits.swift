@@ -1,4 +1,5 @@
 import ChronoSketchSyntax
+
 /// Bounds on series expansion (SPEC §3): reported when hit, never silent truncation.
 public struct ExpansionLimits: Sendable, Hashable {
     /// Most instances one series gives (a daily series for about 270 years).
@@ -15,6 +16,7 @@ public struct ExpansionLimits: Sendable, Hashable {
     /// event start in the inputs (or `--from`, if later).
     public var horizonYears: Int
 
+    /// Limits from their values; the defaults are those of the command line.
     public init(
         instancesPerSeries: Int = 100_000, totalInstances: Int = 5_000_000,
         iterationsPerSeries: Int = 1_000_000, stepsPerCall: Int = 10_000_000, horizonYears: Int = 2

@@ -1,6 +1,8 @@
 import ChronoSketchSyntax
+
 /// A zone described entirely by a POSIX TZ string, such as `TZ=EST5EDT,M3.2.0,M11.1.0`.
 public final class POSIXTimeZone: ZoneRules {
+    /// The name it reports.
     public let identifier: String
     /// The parsed rule.
     public let rule: POSIXTimeZoneRule

@@ -1,4 +1,5 @@
 import ChronoSketchSyntax
+
 /// A POSIX TZ string, as in the TZ environment variable and TZif footers (RFC 8536 §3.3).
 ///
 /// Grammar: `std offset [dst [offset] [,start[/time],end[/time]]]`. Names are three or more
@@ -129,10 +130,12 @@ public struct POSIXTimeZoneRule: Sendable, Hashable, CustomStringConvertible {
         lhs.text == rhs.text
     }
 
+    /// Hashes the rule's text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
     }
 
+    /// The TZ string.
     public var description: String { text }
 
     /// The UTC offset, in seconds east, in effect at an instant.

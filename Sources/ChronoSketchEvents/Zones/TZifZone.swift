@@ -11,6 +11,7 @@ import Foundation
 /// last transition follow the footer when it is present and non-empty, else the last
 /// transition's type.
 public final class TZifZone: ZoneRules {
+    /// The zone's name (`Europe/Berlin`).
     public let identifier: String
     /// The format version from the header: 1, 2, 3, 4 or a later digit.
     public let version: Int

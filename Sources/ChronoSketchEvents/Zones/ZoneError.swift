@@ -1,4 +1,5 @@
 import ChronoSketchSyntax
+
 /// A time-zone description that could not be read or found.
 ///
 /// Messages are a capitalised fragment that quotes the offending text, as in
@@ -16,6 +17,7 @@ public enum ZoneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file that does not exist or cannot be read.
     case unreadableFile(path: String)
 
+    /// Says what is wrong with which zone.
     public var description: String {
         switch self {
         case .invalidTZString(let text, let reason): "Invalid TZ string '\(text)': \(reason)"

@@ -2,11 +2,14 @@ import ChronoSketchCore
 
 /// One bookable slot of a day and what, if anything, stands in its way.
 public struct Slot: Sendable, Hashable {
+    /// Where the slot starts.
     public let start: LocalDateTime
+    /// Where it ends (exclusive).
     public let end: LocalDateTime
     /// The events and windows the slot would clash with, by start, then id.
     public let clashes: [Conflict]
 
+    /// Whether nothing stands in its way.
     public var isAvailable: Bool { clashes.isEmpty }
 }
 
@@ -14,6 +17,7 @@ public struct Slot: Sendable, Hashable {
 public struct BusyPeriod: Sendable, Hashable {
     /// The period's ends on the wall clock of its ``TimeLine``.
     public let start: LocalDateTime
+    /// Where the period ends (exclusive), on the same clock as ``start``.
     public let end: LocalDateTime
     /// The period as positions on its ``TimeLine``: instants, or wall-clock seconds.
     public let span: Span

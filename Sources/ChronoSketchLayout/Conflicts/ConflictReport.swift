@@ -30,7 +30,9 @@ public enum ConflictScope: Sendable, Hashable, CaseIterable {
 
 /// One side of a conflict: an event or a blocked window.
 public enum ConflictParty: Sendable, Hashable {
+    /// An event of the calendars read.
     case event(CalendarEvent)
+    /// A blocked window.
     case window(BlockedWindow)
 
     /// The event's id, or the window's.

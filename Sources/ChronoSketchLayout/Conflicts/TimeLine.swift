@@ -38,8 +38,10 @@ public struct TimeLine: Sendable, Hashable {
         self.init(zone: zone, conversion: Conversion(instant: instant, wallClock: wallClock))
     }
 
+    /// Time lines are equal when they measure in the same zone (or both on the wall clock).
     public static func == (lhs: TimeLine, rhs: TimeLine) -> Bool { lhs.zone == rhs.zone }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(zone) }
 
     /// The position of a wall-clock time.

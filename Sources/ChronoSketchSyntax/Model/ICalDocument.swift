@@ -4,6 +4,7 @@ public struct ICalDocument: Sendable, Hashable {
     /// A line outside every component (text after the last `END:VCALENDAR`, say), kept so it
     /// is written back where it was.
     public struct LooseLine: Sendable, Hashable {
+        /// The line, read as a property.
         public var property: ICalProperty
         /// How many top-level components come before it.
         public var position: Int
@@ -11,8 +12,10 @@ public struct ICalDocument: Sendable, Hashable {
 
     /// Top-level components in input order.
     public var components: [ICalComponent]
+    /// Lines outside every component, in input order.
     public var looseLines: [LooseLine]
 
+    /// A document from its components and loose lines.
     public init(components: [ICalComponent] = [], looseLines: [LooseLine] = []) {
         self.components = components
         self.looseLines = looseLines

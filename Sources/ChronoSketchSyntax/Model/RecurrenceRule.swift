@@ -18,6 +18,7 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     /// The FREQ of a rule, ordered from the shortest step to the longest.
     public enum Frequency: Int, Sendable, Comparable {
+        /// SECONDLY, MINUTELY, HOURLY, DAILY, WEEKLY, MONTHLY, YEARLY.
         case secondly, minutely, hourly, daily, weekly, monthly, yearly
 
         /// Orders frequencies from SECONDLY to YEARLY.

@@ -6,10 +6,12 @@ extension KnownProperty {
     /// of a property in a set), which the checks of every line do.
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
+    /// Properties are equal when they are the same RFC property.
     public static func == (lhs: KnownProperty, rhs: KnownProperty) -> Bool {
         lhs.ordinal == rhs.ordinal
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ordinal)
     }

@@ -4,15 +4,19 @@
 public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input as named by the user (`<stdin>` for standard input).
     public let file: String
+    /// The line of the problem; nil when it concerns the whole input.
     public let line: Int?
+    /// What is wrong.
     public let message: String
 
+    /// An error in `file`, at `line` when it has one.
     public init(file: String, line: Int? = nil, message: String) {
         self.file = file
         self.line = line
         self.message = message
     }
 
+    /// `file:line: error: message`, as stderr shows it.
     public var description: String {
         if let line { return "\(file):\(line): error: \(message)" }
         return "\(file): error: \(message)"

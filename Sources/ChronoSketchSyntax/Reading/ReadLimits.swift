@@ -11,6 +11,7 @@ public struct ReadLimits: Sendable, Hashable {
     /// Most parameters on one property.
     public var maximumParametersPerProperty: Int
 
+    /// Limits from their values; the defaults are those of the command line.
     public init(
         maximumLineLength: Int = 32 << 20, maximumDepth: Int = 64,
         maximumPropertiesPerComponent: Int = 100_000, maximumParametersPerProperty: Int = 100

@@ -8,6 +8,7 @@ public final class ReadProgress: Sendable {
     private let events = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
 
+    /// Progress with nothing read yet.
     public init() {}
 
     /// Bytes of calendar text read so far, over every input.
