@@ -121,7 +121,18 @@ import Testing
             limit: 120)
         #expect(conflicts.status == 1)
         #expect(conflicts.standardOutput.split(separator: "\n").count == 5_000)
-        #expect(conflicts.standardError.contains("more than 5000 conflicts"))
+        // The warning is placed where the search stopped: an event's line, naming both parties.
+        let warning = try #require(
+            conflicts.standardError.split(separator: "\n").first { $0.contains("more than 5000") })
+        let match = try #require(
+            try
+                /^(.+):(\d+): warning: more than 5000 conflicts; the search stopped at the clash of "([^"]+)" \(.+\) and "([^"]+)" \(.+\) at \d{4}-\d\d-\d\dT\d\d:\d\d.*\(raise --max-conflicts\)$/
+                .wholeMatch(in: warning))
+        #expect(match.1 == path)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\r\n", omittingEmptySubsequences: false)
+        let line = try #require(Int(match.2))
+        #expect(line >= 1 && line <= lines.count && lines[line - 1] == "BEGIN:VEVENT")
         let busy = try CLI.runBinary(
             ["freebusy", path, "--from", "2026-09-08", "--to", "2099-01-01", "--tz", "UTC"],
             limit: 120)

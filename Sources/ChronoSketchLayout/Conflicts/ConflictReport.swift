@@ -216,6 +216,9 @@ public struct ConflictReport: Sendable, Hashable {
     /// Whether the search stopped at ``ConflictOptions/maximumConflicts``: the conflicts are
     /// then those the sweep met first (the earliest), not all.
     public let isTruncated: Bool
+    /// When the search stopped at the limit, the conflict that reached it: the last one the
+    /// sweep met, so that a warning can say where the search stopped.
+    public let limitReachedAt: Conflict?
 
     /// - Complexity: O(n log n + k) for n events and windows and k overlapping pairs of busy
     ///   intervals: one sort, then a sweep that keeps the intervals still open. A conflict is
@@ -279,9 +282,12 @@ public struct ConflictReport: Sendable, Hashable {
                 busySpans, ranked: ranked, parties: parties, limit: limit - found.count)
         }
         self.isTruncated = found.count >= limit
+        let last = isTruncated ? found.last : nil
         found.sort()
         self.clusters = Self.clusters(found, ranked: ranked, parties: parties)
-        self.conflicts = ConflictList(found: found, parties: parties, ranked: ranked)
+        let conflicts = ConflictList(found: found, parties: parties, ranked: ranked)
+        self.conflicts = conflicts
+        self.limitReachedAt = last.flatMap { found.firstIndex(of: $0) }.map { conflicts[$0] }
         self.busyEvents = busy.count
         self.freeEvents = all.count - busy.count
     }

@@ -112,9 +112,7 @@ struct ConflictsCommand: Command {
         }
         let report = ConflictReport(events: loaded.events, windows: windows, options: options)
         if report.isTruncated, !io.quiet {
-            io.standardError.write(
-                "ics conflicts: warning: more than \(options.maximumConflicts) conflicts; only the first \(options.maximumConflicts) are reported (raise --max-conflicts)\n"
-            )
+            io.standardError.write(Self.limitWarning(report, options: options, io: io))
         }
         let written = OutputTarget.stream(outputPath, io: io, forPeople: format == .text) {
             output in
@@ -135,5 +133,22 @@ struct ConflictsCommand: Command {
         }
         guard written == .success else { return written }
         return report.conflicts.isEmpty ? .success : .findings
+    }
+
+    /// `file:line: warning: more than N conflicts; …`, at the first event of the conflict that
+    /// reached the limit, naming both parties and when they clash.
+    static func limitWarning(_ report: ConflictReport, options: ConflictOptions, io: CommandIO)
+        -> String
+    {
+        let limit = options.maximumConflicts
+        let label = io.usesColor ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
+        guard let last = report.limitReachedAt else {
+            return
+                "ics conflicts: \(label) more than \(limit) conflicts; only the first \(limit) are reported (raise --max-conflicts)\n"
+        }
+        let message =
+            "more than \(limit) conflicts; the search stopped at the clash of \"\(last.first.title)\" (\(last.first.id)) and \"\(last.second.title)\" (\(last.second.id)) at \(last.overlapStart); only the first \(limit), the earliest met, are reported (raise --max-conflicts)"
+        return
+            "\(TerminalText.oneLine(last.first.source.description)): \(label) \(TerminalText.oneLine(message))\n"
     }
 }
