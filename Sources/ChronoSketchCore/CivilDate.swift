@@ -11,7 +11,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     LosslessStringConvertible
 {
     /// `year << 9 | month << 5 | day`: four bytes that order like the date itself.
-    private let packed: Int32
+    let packed: Int32
 
     /// The year, 1…9999.
     public var year: Int { Int(packed >> 9) }

@@ -9,7 +9,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
     /// The day.
     public let date: CivilDate
     /// Seconds since the start of the day, 0…86 399.
-    private let seconds: Int32
+    let seconds: Int32
 
     /// 0…23.
     public var hour: Int { Int(seconds) / 3600 }

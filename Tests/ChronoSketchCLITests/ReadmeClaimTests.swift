@@ -1,3 +1,8 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchLayout
+import ChronoSketchSyntax
 import Foundation
 import Testing
 
@@ -79,5 +84,91 @@ import Testing
         let known = Set(
             [ExitStatus.success, .findings, .unusableInput, .usage].map(\.rawValue))
         #expect(Set(statuses).isSubset(of: known), "\(statuses)")
+    }
+
+    /// Every row of the README's table of bounds gives the default the binary has: each row is
+    /// known here (a new bound needs its check), and each default is the code's own value, or
+    /// for bounds held in a command, the largest value its option takes.
+    @Test func everyBoundTheReadmeListsIsTheBinarys() throws {
+        let section = try #require(
+            Self.readme.range(of: "### Limits and hostile input").map {
+                Self.readme[$0.upperBound...]
+            })
+        let rows = section.split(separator: "\n").prefix { !$0.hasPrefix("Bounds") }
+            .filter { $0.hasPrefix("| ") && !$0.hasPrefix("| bound") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let read = ReadLimits()
+        let expansion = ExpansionLimits()
+        func mebibytes(_ bytes: Int) -> String { "\(bytes >> 20) MiB" }
+        let expected: [(label: String, value: String)] = [
+            ("unfolded content line", mebibytes(read.maximumLineLength)),
+            ("component nesting", "\(read.maximumDepth) levels"),
+            ("properties per component", ASCIIDigits.grouped(read.maximumPropertiesPerComponent)),
+            ("parameters per property", ASCIIDigits.grouped(read.maximumParametersPerProperty)),
+            ("instances per series", ASCIIDigits.grouped(expansion.instancesPerSeries)),
+            ("instances of all series", ASCIIDigits.grouped(expansion.totalInstances)),
+            ("recurrence steps per series", ASCIIDigits.grouped(expansion.iterationsPerSeries)),
+            (
+                "open series listed until",
+                "\(expansion.horizonYears) years after the latest event start"
+            ),
+            ("conflicts reported", ASCIIDigits.grouped(ConflictOptions().maximumConflicts)),
+            ("records a sorted", mebibytes(OccurrenceRecords.defaultMemory)),
+            ("events `ics conflicts` holds", mebibytes(OccurrenceRecords.defaultMemory)),
+            ("text view width", "\(ASCIIDigits.grouped(TextWidth.maximum)) columns"),
+            ("timeline columns", ASCIIDigits.grouped(TimelineWindow.maximumColumns)),
+            ("heatmap months", "—"),
+            ("ranges periods", ASCIIDigits.grouped(RangeLayout.maximumPeriods)),
+            ("a window", "ends by 9999-12-31"),
+        ]
+        #expect(rows.count == expected.count, "\(rows.map { $0[0] })")
+        for row in rows {
+            let match = expected.first { row[0].hasPrefix($0.label) }
+            #expect(match != nil, "a bound with no check: \(row[0])")
+            if let match { #expect(row[1] == match.value, "\(row[0])") }
+        }
+        // The options' table gives the same defaults.
+        for (option, value) in [
+            ("max-instances", expansion.instancesPerSeries),
+            ("max-total-instances", expansion.totalInstances),
+            ("max-iterations", expansion.iterationsPerSeries),
+        ] {
+            let row = Self.readme.split(separator: "\n").first {
+                $0.hasPrefix("| `--\(option) <n>` |")
+            }
+            #expect(row?.contains("default \(ASCIIDigits.grouped(value))") == true, "\(option)")
+        }
+        // Bounds of options: the largest value passes, the next is a usage error naming it.
+        let calendar = CLI.fixture("demo/team-week.ics")
+        for (arguments, largest) in [
+            (["layout", "heatmap", calendar, "--months"], 1_200),
+            (["layout", "week", calendar, "--width"], TextWidth.maximum),
+        ] {
+            #expect(CLI.run(arguments + ["\(largest)"]).status == 0, "\(arguments)")
+            let over = CLI.run(arguments + ["\(largest + 1)"])
+            #expect(over.status == ExitStatus.usage.rawValue)
+            #expect(over.standardError.contains("\(largest)"), "\(over.standardError)")
+        }
+    }
+
+    /// `make demo` runs: every `ics` command of its recipe exits as the recipe expects, with
+    /// output, on the calendar shipped in `Fixtures/`.
+    @Test func theDemoTargetsCommandsRun() throws {
+        let makefile = try String(
+            contentsOf: CLI.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let recipe = makefile.split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.hasPrefix("demo:") }.dropFirst().prefix { $0.hasPrefix("\t") }
+        let commands = recipe.filter { $0.contains("$(ICS)") }
+        #expect(commands.count == 2)
+        for command in commands {
+            let line = String(command).trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: "$(ICS)", with: "'\(CLI.binary.path)'")
+                .replacingOccurrences(of: "$$", with: "$")
+            let result = try CLI.runBinary(["-c", line], in: CLI.root, shell: true)
+            #expect(result.status == 0, "\(line): \(result.standardError)")
+            #expect(!result.standardOutput.isEmpty)
+        }
+        // The installed and release binaries carry Swift's runtime.
+        #expect(makefile.contains("--static-swift-stdlib"))
     }
 }

@@ -98,6 +98,34 @@ enum CommandLoading {
         return (calendar, windows)
     }
 
+    /// The events of `inputs` as ``busy(_:_:options:strict:command:io:filedBy:)`` keeps them,
+    /// each as bytes (``EncodedEvents``): up to `memory` bytes in memory, the rest in a
+    /// nameless temporary file; in the order a load sorts them. Nil when the run must stop
+    /// with exit status 2.
+    static func storedBusy(
+        _ inputs: [InputSource], _ busy: BusyOptions, options: LoadOptions, strict: Bool,
+        command: String, io: CommandIO, filedBy key: EventKey?, memory: Int
+    ) -> (events: OrderedEvents, unusable: [InputError], windows: [BlockedWindow])? {
+        let store = EncodedEvents(budget: memory)
+        let people = busy.policy.attendance != nil
+        let (order, diagnostics, unusable) = CalendarLoader.load(
+            inputs, options: options.reporting(to: io)
+        ) { event in
+            Int32(store.append(event.busyTime(filedBy: key, keepingPeople: people)))
+        }
+        guard
+            report(
+                diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
+                command: command, io: io),
+            let windows = blockedWindows(busy, options: options, io: io)
+        else { return nil }
+        if let failure = store.spillFailure, !io.quiet {
+            io.standardError.write(
+                "\(command): warning: \(failure.description); the events stay in memory\n")
+        }
+        return (OrderedEvents(store, order: order), unusable, windows)
+    }
+
     /// The windows of `--blocked` files (read with `options`) and of `--blocked-at`; nil when a
     /// file cannot be used (reported on stderr).
     static func blockedWindows(_ busy: BusyOptions, options: LoadOptions, io: CommandIO)

@@ -63,7 +63,7 @@ public enum ConflictParty: Sendable, Hashable {
 /// The events and windows a report's conflicts point into, shared so that a conflict is a
 /// few numbers and one reference however large the events are.
 final class ConflictParties: Sendable {
-    let events: [CalendarEvent]
+    let events: any EventStorage
     let windows: [BlockedWindow]
     /// The line the conflicts' seconds are positions on.
     let line: TimeLine
@@ -71,7 +71,7 @@ final class ConflictParties: Sendable {
     let resources: [String]
 
     init(
-        events: [CalendarEvent], windows: [BlockedWindow], line: TimeLine,
+        events: any EventStorage, windows: [BlockedWindow], line: TimeLine,
         resources: [String] = []
     ) {
         self.events = events
@@ -114,12 +114,12 @@ public struct Conflict: Sendable, Hashable {
     }
 
     /// The earlier event (by start, all-day first, then id); for a blocked window, the event.
-    public var first: CalendarEvent { parties.events[Int(firstIndex)] }
+    public var first: CalendarEvent { parties.events.event(at: Int(firstIndex)) }
 
     /// The later event, or the window.
     public var second: ConflictParty {
         Int(secondIndex) < parties.events.count
-            ? .event(parties.events[Int(secondIndex)])
+            ? .event(parties.events.event(at: Int(secondIndex)))
             : .window(parties.windows[Int(secondIndex) - parties.events.count])
     }
 
@@ -216,6 +216,8 @@ public struct ConflictReport: Sendable, Hashable {
     /// Whether the search stopped at ``ConflictOptions/maximumConflicts``: the conflicts are
     /// then those the sweep met first (the earliest), not all.
     public let isTruncated: Bool
+    /// Whether any event read (busy or free) has a value of the options' resource key.
+    package let hasResource: Bool
     /// When the search stopped at the limit, the conflict that reached it: the last one the
     /// sweep met, so that a warning can say where the search stopped.
     public let limitReachedAt: Conflict?
@@ -229,67 +231,71 @@ public struct ConflictReport: Sendable, Hashable {
         options: ConflictOptions = ConflictOptions()
     ) {
         // Conflicts point into the events as given: an array (or the array of a
-        // ``CalendarEvents``) is shared, not copied.
-        let all =
-            (events as? CalendarEvents)?.elements ?? (events as? [CalendarEvent]) ?? Array(events)
+        // ``CalendarEvents``, sorted as a load sorts) is shared, not copied.
+        let storage =
+            (events as? CalendarEvents).map { HeldEvents($0.elements, isInLoadOrder: true) }
+            ?? HeldEvents((events as? [CalendarEvent]) ?? Array(events))
+        self.init(storage: storage, windows: windows, options: options)
+    }
+
+    /// The report over events held as `storage` holds them. Each event is read once for what
+    /// the search compares (``ConflictFacts``), and again only for ties of equal times
+    /// outside the load's order, the clusters' ids, and what the conflicts show.
+    package init(
+        storage: any EventStorage, windows: [BlockedWindow] = [],
+        options: ConflictOptions = ConflictOptions()
+    ) {
         let line = options.timeLine
-        var busy: [Int] = []
-        var spans: [Span] = []
-        busy.reserveCapacity(all.count)
-        spans.reserveCapacity(all.count)
-        for (index, event) in all.enumerated() {
-            guard let span = options.policy.busySpan(event, on: line) else { continue }
-            busy.append(index)
-            spans.append(span)
-        }
+        var facts = ConflictFacts(
+            storage: storage, options: options, owners: windows.compactMap(\.owner))
+        let busy = facts.busy
+        let spans = facts.spans
         // Busy events ranked by busy start, busy end, then the tie-break, so that the ranks,
         // and everything ordered by them, do not depend on the input order.
         var order = Array(busy.indices)
         order.sort { lhs, rhs in
             if spans[lhs].start != spans[rhs].start { return spans[lhs].start < spans[rhs].start }
             if spans[lhs].end != spans[rhs].end { return spans[lhs].end < spans[rhs].end }
-            return LayoutOrder.breaksTie(all[busy[lhs]], all[busy[rhs]])
+            return facts.breaksTie(lhs, rhs)
         }
-        let ranked = order.map { busy[$0] }
-        let busySpans = order.map { spans[$0] }
-        let rawSpans = ranked.map { line.span(of: all[$0]) }
+        facts.rank(order)
+        let ranked = facts.busy
+        let busySpans = facts.spans
+        let rawSpans = facts.raw
         let sortedWindows = windows.map { (window: $0, start: $0.span(on: line).start) }
             .sorted { ($0.start, $0.window.id) < ($1.start, $1.window.id) }.map(\.window)
-        let (resources, groups) = Self.partitions(
-            ranked, of: all, by: options.resource,
-            tentativeFree: options.policy.ignoresTentative)
+        let (resources, groups) = facts.partitions()
         let parties = ConflictParties(
-            events: all, windows: sortedWindows, line: line, resources: resources)
+            events: storage, windows: sortedWindows, line: line, resources: resources)
         var found: [Found] = []
         let limit = options.maximumConflicts
         for (resource, members) in groups where found.count < limit {
             Self.sweep(members.map { busySpans[$0] }) { earlier, later in
                 let a = members[earlier]
                 let b = members[later]
-                let (one, other) = (all[ranked[a]], all[ranked[b]])
-                guard options.scope.allows(one, other), !one.isCopy(of: other) else {
+                guard facts.allows(a, b, options.scope), !facts.areCopies(a, b) else {
                     return true
                 }
                 found.append(
                     Self.eventPair(
-                        a, b, raw: rawSpans, busy: busySpans, event: { all[ranked[$0]] },
-                        resource: resource))
+                        a, b, raw: rawSpans, busy: busySpans, facts: facts, resource: resource))
                 return found.count < limit
             }
         }
         if found.count < limit {
             found += Self.blocked(
-                busySpans, ranked: ranked, parties: parties, limit: limit - found.count)
+                busySpans, facts: facts, parties: parties, limit: limit - found.count)
         }
         self.isTruncated = found.count >= limit
         let last = isTruncated ? found.last : nil
         found.sort()
-        self.clusters = Self.clusters(found, ranked: ranked, parties: parties)
+        self.clusters = Self.clusters(found, ranked: ranked, raw: rawSpans, parties: parties)
         let conflicts = ConflictList(found: found, parties: parties, ranked: ranked)
         self.conflicts = conflicts
         self.limitReachedAt = last.flatMap { found.firstIndex(of: $0) }.map { conflicts[$0] }
         self.busyEvents = busy.count
-        self.freeEvents = all.count - busy.count
+        self.freeEvents = storage.count - busy.count
+        self.hasResource = facts.hasResource
     }
 
     /// The clashes a proposed interval would have: with each busy event and each window, as
@@ -332,7 +338,7 @@ public struct ConflictReport: Sendable, Hashable {
             common.append(
                 (others.count + offset, .blocked, span.intersection(window.span(on: line))))
         }
-        let parties = ConflictParties(events: others, windows: blocking, line: line)
+        let parties = ConflictParties(events: HeldEvents(others), windows: blocking, line: line)
         // By the other party's start, then id.
         return common.map {
             let conflict = Conflict(
@@ -357,54 +363,8 @@ public struct ConflictReport: Sendable, Hashable {
         }
     }
 
-    /// The ranks of the events sharing each value of `key`, each group with its value's
-    /// position in `names`; all ranks in one group when there is no key. With
-    /// `tentativeFree`, an attendee who answered TENTATIVE is not in the event's group.
-    private static func partitions(
-        _ ranked: [Int], of events: [CalendarEvent], by key: EventKey?, tentativeFree: Bool
-    ) -> (names: [String], groups: [(resource: Int?, members: [Int])]) {
-        guard let key else { return ([], [(nil, Array(ranked.indices))]) }
-        var groups: [String: [Int]] = [:]
-        // A text is named as the first event (by rank) that has it wrote it; a person by the
-        // address.
-        let named = !key.namesPeople
-        var labels: [String: String] = [:]
-        // A person's copies of one meeting, read from several people's calendars, are the
-        // one meeting in their time: the first (by rank) stands for them all.
-        var copies: [String: Set<CopyKey>] = [:]
-        for (rank, index) in ranked.enumerated() {
-            let event = events[index]
-            let copy =
-                key.namesPeople && event.separateCalendar != nil && event.hasUID
-                ? CopyKey(uid: event.uid, recurrenceId: event.recurrenceId) : nil
-            var seen: Set<String> = []
-            if key == .attendee || key == .person, tentativeFree {
-                for person in events[index].attendees
-                where person.status?.uppercased() == "TENTATIVE" {
-                    seen.insert(person.address.lowercased())
-                }
-            }
-            for value in key.values(of: events[index]) where seen.insert(value.key).inserted {
-                if let copy, !copies[value.key, default: []].insert(copy).inserted { continue }
-                groups[value.key, default: []].append(rank)
-                if named, labels[value.key] == nil { labels[value.key] = value.label }
-            }
-        }
-        let keys = groups.keys.sorted()
-        return (
-            keys.map { labels[$0] ?? $0 },
-            keys.enumerated().map { ($0.offset, groups[$0.element] ?? []) }
-        )
-    }
-
-    /// What copies of one occurrence share (``CalendarEvent/isCopy(of:)``).
-    private struct CopyKey: Hashable {
-        let uid: String
-        let recurrenceId: OriginalTime?
-    }
-
     private static func eventPair(
-        _ lhs: Int, _ rhs: Int, raw: [Span], busy: [Span], event: (Int) -> CalendarEvent,
+        _ lhs: Int, _ rhs: Int, raw: [Span], busy: [Span], facts: ConflictFacts,
         resource: Int?
     ) -> Found {
         // The earlier event by its own start, all-day first, then id.
@@ -412,7 +372,7 @@ public struct ConflictReport: Sendable, Hashable {
         if raw[lhs].start != raw[rhs].start {
             swap = raw[rhs].start < raw[lhs].start
         } else {
-            swap = LayoutOrder.byStart(event(rhs), event(lhs))
+            swap = facts.startsBefore(rhs, lhs)
         }
         let (a, b) = swap ? (rhs, lhs) : (lhs, rhs)
         let overlapping = raw[a].overlaps(raw[b])
@@ -426,7 +386,7 @@ public struct ConflictReport: Sendable, Hashable {
     /// windows apart, so pairs of events (however many) cost nothing here. Events are ranks; a
     /// window is its index plus the number of busy events.
     private static func blocked(
-        _ busy: [Span], ranked: [Int], parties: ConflictParties, limit: Int
+        _ busy: [Span], facts: ConflictFacts, parties: ConflictParties, limit: Int
     ) -> [Found] {
         let windows = parties.windows
         guard !windows.isEmpty else { return [] }
@@ -458,8 +418,7 @@ public struct ConflictReport: Sendable, Hashable {
             }
             for other in isEvent ? openWindows : openEvents {
                 let (event, window) = isEvent ? (item, other) : (other, item)
-                guard windows[window - busy.count].owner != parties.events[ranked[event]].uid
-                else { continue }
+                guard !facts.owns(event, windows[window - busy.count]) else { continue }
                 let common = busy[event].intersection(spans[window])
                 found.append(
                     Found(
@@ -475,9 +434,9 @@ public struct ConflictReport: Sendable, Hashable {
     // MARK: - Clusters
 
     /// Union-find over the parties of the conflicts (events by rank, windows after them).
-    private static func clusters(_ found: [Found], ranked: [Int], parties: ConflictParties)
-        -> [ConflictCluster]
-    {
+    private static func clusters(
+        _ found: [Found], ranked: [Int], raw: [Span], parties: ConflictParties
+    ) -> [ConflictCluster] {
         let count = ranked.count + parties.windows.count
         var parent = Array(0..<count)
         func root(_ node: Int) -> Int {
@@ -499,12 +458,12 @@ public struct ConflictReport: Sendable, Hashable {
         }
         func span(_ node: Int) -> Span {
             node < ranked.count
-                ? parties.line.span(of: parties.events[ranked[node]])
-                : parties.windows[node - ranked.count].span(on: parties.line)
+                ? raw[node] : parties.windows[node - ranked.count].span(on: parties.line)
         }
         func id(_ node: Int) -> String {
             node < ranked.count
-                ? parties.events[ranked[node]].id : parties.windows[node - ranked.count].id
+                ? parties.events.event(at: ranked[node]).id
+                : parties.windows[node - ranked.count].id
         }
         // Nodes grouped by their root: sort once instead of hashing every node.
         let nodes = (0..<count).filter { involved[$0] }.map { (root: root($0), node: $0) }

@@ -30,8 +30,10 @@ extension InputSource {
         case .memory, .document: return true
         case .standardInput: return false
         case .file(let path):
-            let type = try? FileManager.default.attributesOfItem(atPath: path)[.type]
-            return (type as? FileAttributeType) == .typeRegular
+            // stat(2) follows symbolic links, as opening the path does: a link to a regular
+            // file is a regular file.
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         }
     }
 

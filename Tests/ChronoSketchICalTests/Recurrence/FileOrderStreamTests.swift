@@ -146,6 +146,13 @@ import Testing
             to: URL(fileURLWithPath: path))
         let planned = try stream([]) { _ in [.file(path)] }
         #expect(Array(planned.ids.prefix(2)) == ["a", "s#2026-03-02T08:00Z"])
+        // A symbolic link to a regular file is read twice as the file is: planned.
+        let link = directory.appendingPathComponent("link.ics").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        #expect(InputSource.file(link).canBeReadTwice)
+        #expect(SeriesPlan([.file(link)], limits: ReadLimits()) != nil)
+        let linked = try stream([]) { _ in [.file(link)] }
+        #expect(linked.ids == planned.ids)
         let fifo = directory.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let writer = Thread {

@@ -27,6 +27,11 @@ struct ConflictsCommand: Command {
 
     static let maxConflicts = OptionSpec.value(
         "max-conflicts", "n", help: "Stop after this many conflicts. (default: 1000000)")
+    static let memory = OptionSpec.value(
+        "memory", "size",
+        help:
+            "Events the search keeps in memory before it writes the rest to a temporary file in $TMPDIR: bytes, or with K, M, G or T (powers of 1024). (default: 32M)"
+    )
 
     static let spec = CommandSpec(
         name: "conflicts",
@@ -42,7 +47,7 @@ struct ConflictsCommand: Command {
             """,
         positional: CommonOptions.calendarFiles,
         options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
-            withinFiles, acrossFiles, by, maxConflicts,
+            withinFiles, acrossFiles, by, maxConflicts, memory,
         ] + BusyOptions.windowOptions + [
             CommonOptions.zone, format, CommonOptions.rawCSV, CommonOptions.language,
             CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
@@ -62,6 +67,8 @@ struct ConflictsCommand: Command {
     let guardsFormulas: Bool
     /// Where weeks start, as the JSON report says.
     let weekStart: Weekday
+    /// Bytes of events kept in memory before the rest go to a temporary file.
+    let memory: Int
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -94,34 +101,34 @@ struct ConflictsCommand: Command {
         outputPath = arguments.value(CommonOptions.output.name)
         strict = arguments.isSet(CommonOptions.strict.name)
         guardsFormulas = !arguments.isSet(CommonOptions.rawCSV.name)
+        memory = try CommonOptions.memory(arguments)
     }
 
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         guard
-            let (loaded, windows) = CommandLoading.busy(
+            let (events, unusable, windows) = CommandLoading.storedBusy(
                 inputs, busy, options: load, strict: strict, command: "ics conflicts", io: io,
-                filedBy: options.resource)
+                filedBy: options.resource, memory: memory)
         else { return .unusableInput }
-        if let key = options.resource, !io.quiet, !loaded.events.isEmpty,
-            !loaded.events.contains(where: { key.hasValue(in: $0) })
-        {
+        let report = ConflictReport(storage: events, windows: windows, options: options)
+        if let key = options.resource, !io.quiet, events.count > 0, !report.hasResource {
             io.standardError.write(
                 "ics conflicts: warning: no event has any \(key.rawValue); --by \(key.rawValue) compares nothing\n"
             )
         }
-        let report = ConflictReport(events: loaded.events, windows: windows, options: options)
         if report.isTruncated, !io.quiet {
             io.standardError.write(Self.limitWarning(report, options: options, io: io))
         }
+        let zone = load.zone.name
         let written = OutputTarget.stream(outputPath, io: io, forPeople: format == .text) {
             output in
             switch format {
             case .text:
-                output.write(ConflictText.report(report, zone: loaded.zone, language: language))
+                output.write(ConflictText.report(report, zone: zone, language: language))
             case .json:
                 let window = OutputWindow(
-                    from: load.start, to: load.end, zone: loaded.zone, weekStart: weekStart)
+                    from: load.start, to: load.end, zone: zone, weekStart: weekStart)
                 ConflictJSON.report(report, window: window) { output.write(bytes: $0) }
             case .ndjson: ConflictJSON.ndjson(report) { output.write(bytes: $0) }
             case .csv:
@@ -129,7 +136,11 @@ struct ConflictsCommand: Command {
                     output.write(bytes: $0)
                 }
             }
-            return ExitStatus.success.noting(loaded.unusableInputs)
+            if let failure = events.store.readFailure {
+                io.standardError.write("ics conflicts: error: \(failure.description)\n")
+                return .unusableInput
+            }
+            return ExitStatus.success.noting(unusable)
         }
         guard written == .success else { return written }
         return report.conflicts.isEmpty ? .success : .findings

@@ -1,0 +1,121 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchLayout
+import ChronoSketchSyntax
+import Foundation
+import Testing
+
+/// Conflicts over events kept as bytes (`EncodedEvents`, in memory or in a temporary file)
+/// are the conflicts over the events themselves, on every fixture and corpus calendar: the
+/// same pairs, kinds, times, clusters and counts, with every event read back equal.
+@Suite struct StoredConflictsTests {
+    private static let zone: TargetZone = {
+        // The tests run where the database is; a missing zone fails every case below.
+        (try? TargetZone.named("Europe/Berlin", environment: [:])) ?? TargetZone.utc
+    }()
+
+    private static var line: TimeLine {
+        TimeLine(
+            zone: zone.name, instant: { zone.instant(atWallClockSeconds: $0) },
+            wallClock: { zone.wallClockSeconds(atUTC: $0) })
+    }
+
+    /// Option sets that reach every part of the search: plain, per person with tentative
+    /// answers free and buffers, per location within files, and blocked windows with an owner.
+    private static func optionSets(_ events: [CalendarEvent]) -> [(
+        ConflictOptions, [BlockedWindow]
+    )] {
+        let line = Self.line
+        var sets: [(ConflictOptions, [BlockedWindow])] = [
+            (ConflictOptions(timeLine: line), []),
+            (
+                ConflictOptions(
+                    policy: BusyPolicy(bufferBefore: 600, bufferAfter: 300, ignoresTentative: true),
+                    resource: .person, timeLine: line), []
+            ),
+            (ConflictOptions(scope: .withinFiles, resource: .location, timeLine: .wallClock), []),
+        ]
+        // Windows over the first event's time, one owned by it.
+        if let first = events.first(where: { !$0.interval.isInstant }) {
+            let windows = [
+                try? BlockedWindow(
+                    id: "w1", title: "owned", start: first.interval.start, end: first.interval.end,
+                    owner: first.uid),
+                try? BlockedWindow(
+                    id: "w2", title: "free", start: first.interval.start, end: first.interval.end),
+            ].compactMap { $0 }
+            sets.append((ConflictOptions(maximumConflicts: 50, timeLine: line), windows))
+        }
+        return sets
+    }
+
+    @Test(arguments: LayoutCorpusTests.files)
+    func storedEventsGiveTheSameReport(file: String) throws {
+        let options = LoadOptions(zone: Self.zone)
+        let input = InputSource.file(file)
+        guard let loaded = try? CalendarLoader.load([input], options: options) else { return }
+        let events = loaded.events.elements
+        // Every event, whole, comes back from its bytes equal to itself.
+        var bytes: [UInt8] = []
+        for event in events {
+            bytes.removeAll(keepingCapacity: true)
+            EventCodec.encode(event, into: &bytes)
+            let decoded = EventCodec.decode(bytes[...])
+            #expect(decoded == event)
+            #expect(decoded.id == event.id)
+        }
+        for (conflictOptions, windows) in Self.optionSets(events) {
+            let trim = { (event: CalendarEvent) in
+                event.busyTime(filedBy: conflictOptions.resource, keepingPeople: false)
+            }
+            // The search as it was: every tie broken by reading the events.
+            let held = ConflictReport(
+                storage: HeldEvents(events.map(trim)), windows: windows, options: conflictOptions)
+            for budget in [Int.max, 1] {
+                let store = EncodedEvents(budget: budget)
+                let (order, _, _) = CalendarLoader.load([input], options: options) {
+                    Int32(store.append(trim($0)))
+                }
+                let stored = ConflictReport(
+                    storage: OrderedEvents(store, order: order), windows: windows,
+                    options: conflictOptions)
+                #expect(stored == held, "\(file) \(budget)")
+                #expect(stored.clusters == held.clusters)
+                #expect(stored.limitReachedAt == held.limitReachedAt)
+                #expect(stored.hasResource == held.hasResource)
+                #expect(store.spillFailure == nil)
+                #expect(store.readFailure == nil)
+            }
+        }
+    }
+
+    /// Past its budget the store writes to a temporary file and reads every event back,
+    /// in any order, equal to what was appended.
+    @Test func aStorePastItsBudgetReadsBackWhatWasAppended() throws {
+        let file = try #require(LayoutCorpusTests.files.first { $0.hasSuffix("layout/team.ics") })
+        let events = try CalendarLoader.load([.file(file)], options: LoadOptions(zone: Self.zone))
+            .events.elements
+        #expect(events.count > 10)
+        let store = EncodedEvents(budget: 300)
+        let positions = events.map(store.append)
+        #expect(positions == Array(events.indices))
+        for position in positions.reversed() + positions.shuffled() {
+            #expect(store.event(at: position) == events[position])
+        }
+        #expect(store.count == events.count)
+        #expect(store.spillFailure == nil)
+        #expect(store.readFailure == nil)
+    }
+
+    /// A folder where no file can be made: the events stay in memory and are read back whole.
+    @Test func aFolderThatCannotHoldFilesKeepsTheEventsInMemory() throws {
+        let file = try #require(LayoutCorpusTests.files.first { $0.hasSuffix("layout/team.ics") })
+        let events = try CalendarLoader.load([.file(file)], options: LoadOptions(zone: Self.zone))
+            .events.elements
+        let store = EncodedEvents(budget: 1, directory: "/nonexistent/ics-spill")
+        for event in events { _ = store.append(event) }
+        #expect(store.spillFailure?.description.contains("/nonexistent/ics-spill") == true)
+        #expect((0..<events.count).map(store.event(at:)) == events)
+    }
+}
