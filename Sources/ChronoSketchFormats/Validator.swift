@@ -32,10 +32,12 @@ public enum Validator {
     ) throws(InputError) -> [Diagnostic] {
         var options = options
         options.checks = .conformance
-        let loaded = try CalendarLoader.load([input], options: options, database: database)
-        if let failure = loaded.unusableInputs.first { throw failure }
-        return try findings(
-            loaded.diagnostics, of: input, profile: profile, limits: options.limits)
+        // Only what reading says is wanted: no event is kept, only the versions of each id
+        // (the newest is chosen, and the others said, as every command does).
+        let (_, diagnostics, unusable) = CalendarLoader.load(
+            [input], options: options, database: database, keeping: { _ in () })
+        if let failure = unusable.first { throw failure }
+        return try findings(diagnostics, of: input, profile: profile, limits: options.limits)
     }
 
     /// What `validate` lists of the diagnostics of reading `input`, with the profile's
