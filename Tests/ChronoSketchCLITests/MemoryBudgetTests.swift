@@ -96,6 +96,22 @@ import Testing
         )
     }
 
+    /// The same for conflicts: the events stay in memory, said once, and the report is whole.
+    @Test func aTemporaryFolderThatCannotBeUsedKeepsTheEventsOfConflictsInMemory() throws {
+        let path = CLI.fixture("demo/team-week.ics")
+        let held = try CLI.runBinary(["conflicts", path, "--format", "ndjson"])
+        let result = try CLI.runBinary(
+            ["conflicts", path, "--format", "ndjson", "--memory", "1"],
+            environment: ["TMPDIR": "/nonexistent/ics-spill"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == held.standardOutput)
+        #expect(
+            result.standardError
+                == held.standardError
+                + "ics conflicts: warning: cannot make a temporary file in /nonexistent/ics-spill: No such file or directory; the events stay in memory\n"
+        )
+    }
+
     /// Ctrl-C while a listing is spilling: nothing in the temporary folder, during the run or
     /// after it, and the run ends killed by the signal.
     @Test(arguments: [

@@ -171,4 +171,46 @@ import Testing
         // The installed and release binaries carry Swift's runtime.
         #expect(makefile.contains("--static-swift-stdlib"))
     }
+
+    /// `Tests/README.md` maps the README's claims to tests: every test it names exists (a
+    /// renamed or removed test fails here), and every section of the README has its rows.
+    @Test func theClaimTableNamesTestsThatExistForEverySection() throws {
+        let tests = CLI.root.appendingPathComponent("Tests")
+        let table = try String(
+            contentsOf: tests.appendingPathComponent("README.md"), encoding: .utf8)
+        let walk = FileManager.default.enumerator(atPath: tests.path)
+        let sources = (walk?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+            .compactMap {
+                try? String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8)
+            }
+        let named = table.matches(of: /`([A-Z][A-Za-z0-9]*Tests)\.([a-zA-Z]\w*)`/).map {
+            (suite: String($0.output.1), test: String($0.output.2))
+        }
+        #expect(named.count > 200)
+        var missing: [String] = []
+        for (suite, test) in Set(named.map { "\($0.suite).\($0.test)" }).sorted().map({
+            let parts = $0.split(separator: ".")
+            return (String(parts[0]), String(parts[1]))
+        }) {
+            let declared = sources.filter {
+                $0.contains("struct \(suite)") || $0.contains("class \(suite)")
+                    || $0.contains("extension \(suite)")
+            }
+            if !declared.contains(where: { $0.contains("func \(test)(") }) {
+                missing.append("\(suite).\(test)")
+            }
+        }
+        #expect(missing.isEmpty, "\(missing)")
+        // Sections with text of their own: a heading followed at once by another holds none.
+        let lines = Self.readme.split(separator: "\n")
+        let sections = lines.indices.filter { index in
+            let line = lines[index]
+            guard line.hasPrefix("## ") || line.hasPrefix("### ") || line.hasPrefix("#### ")
+            else { return false }
+            return lines[(index + 1)...].first.map { !$0.hasPrefix("#") } ?? false
+        }.map { lines[$0].drop { $0 == "#" }.dropFirst() }
+        #expect(sections.count > 30)
+        let absent = sections.filter { !table.contains("| \($0) |") }
+        #expect(absent.isEmpty, "\(absent)")
+    }
 }

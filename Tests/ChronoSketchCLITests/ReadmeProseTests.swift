@@ -147,4 +147,130 @@ import Testing
             #expect(merged.standardOutput.contains("Dentist"))
         }
     }
+
+    /// "`convert` … diagnostics follow the data on stderr."
+    @Test func convertWritesItsDiagnosticsAfterTheData() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("single.ics").path
+        try Data(Self.single.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try CLI.runBinary(
+            ["-c", "'\(CLI.binary.path)' convert '\(path)' --to ics 2>&1"], shell: true)
+        let lines = result.standardOutput.replacingOccurrences(of: "\r\n", with: "\n")
+            .split(separator: "\n")
+        let end = try #require(lines.firstIndex { $0.hasPrefix("END:VCALENDAR") })
+        let diagnostic = try #require(lines.firstIndex { $0.contains("error:") })
+        #expect(end < diagnostic)
+    }
+
+    /// "`--date` (or `--start`) defaults to today on the wall clock of `--tz`": two zones 25
+    /// hours apart always see different days, each its own.
+    @Test func aViewsDateDefaultsToTodayInItsZone() throws {
+        let path = CLI.fixture("demo/team-week.ics")
+        for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+            let before = Self.today(in: zone)
+            let day = try CLI.runBinary(["layout", "day", path, "--tz", zone, "-f", "json"])
+            let after = Self.today(in: zone)
+            #expect(day.status == 0)
+            #expect(
+                day.standardOutput.contains(#""from":"\#(before)"#)
+                    || day.standardOutput.contains(#""from":"\#(after)"#), "\(zone)")
+        }
+        #expect(Self.today(in: "Pacific/Kiritimati") != Self.today(in: "Pacific/Pago_Pago"))
+    }
+
+    private static func today(in zone: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+
+    /// "The text form draws each row's lanes across the view's width … after the row's label
+    /// (a fifth of the width, 10 to 20 columns)".
+    @Test(arguments: [(80, 16), (100, 20), (200, 20)])
+    func aTimelineRowFillsTheWidthAfterItsLabel(width: Int, label: Int) throws {
+        let result = try CLI.runBinary([
+            "layout", "timeline", CLI.fixture("layout/team.ics"), "--start", "2026-09-08",
+            "--days", "2", "--rows", "attendee", "--tz", "Europe/Berlin", "--width", "\(width)",
+        ])
+        #expect(result.status == 0)
+        let rows = result.standardOutput.split(separator: "\n").filter { $0.contains("··") }
+        #expect(!rows.isEmpty)
+        for row in rows {
+            #expect(row.count == width, "\(row)")
+            #expect(row.dropFirst(label).first.map { "·█▌▐".contains($0) } == true, "\(row)")
+        }
+    }
+
+    /// "The style has a dark variant for viewers that prefer one."
+    @Test func picturesHaveADarkStyle() throws {
+        let result = try CLI.runBinary([
+            "render", "week", CLI.fixture("demo/team-week.ics"), "--date", "2026-12-08",
+        ])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("@media (prefers-color-scheme: dark)"))
+    }
+
+    /// "`minutes` counts a part of a minute as one."
+    @Test func aClashOfSecondsLastsAMinute() throws {
+        let calendar = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//ChronoSketch//Tests//EN\r
+            BEGIN:VEVENT\r
+            UID:one\r
+            DTSTAMP:20260101T000000Z\r
+            DTSTART:20260301T090000Z\r
+            DTEND:20260301T090030Z\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:two\r
+            DTSTAMP:20260101T000000Z\r
+            DTSTART:20260301T090000Z\r
+            DTEND:20260301T100000Z\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let result = try CLI.runBinary(
+            ["conflicts", "-", "-f", "ndjson", "--tz", "UTC"],
+            standardInput: Data(calendar.utf8))
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(#""minutes":1,"#))
+    }
+
+    /// "C1 controls (U+0080–U+009F) as `�`; a title or place laid out on one line (the agenda,
+    /// the views) shows a tab, a line break or NEL (U+0085) as a space".
+    @Test func aTitleOnOneLineShowsBlanksForBreaksAndPicturesForControls() throws {
+        let calendar =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:t\r\n"
+            + "DTSTAMP:20260101T000000Z\r\nDTSTART:20260301T090000Z\r\nDTEND:20260301T100000Z\r\n"
+            + "SUMMARY:tab\tX\\nnl\u{85}nel\u{9B}csi\u{1B}[31m\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        for command in [["events"], ["layout", "day", "--date", "2026-03-01"]] {
+            let result = try CLI.runBinary(
+                command + ["-", "--tz", "UTC"], standardInput: Data(calendar.utf8))
+            #expect(result.status == 0)
+            #expect(
+                result.standardOutput.contains("tab X nl nel\u{FFFD}csi\u{241B}[31m"), "\(command)")
+            #expect(!result.standardOutput.contains("\u{1B}"))
+        }
+    }
+
+    /// "`-o` picks the format by its extension" (`ics diff`).
+    @Test func diffWritesTheFormatItsOutputNames() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = CLI.fixture("diff/old.ics")
+        let new = CLI.fixture("diff/new.ics")
+        for (name, format) in [("d.json", "json"), ("d.ndjson", "ndjson"), ("d.txt", "text")] {
+            let target = folder.appendingPathComponent(name).path
+            let written = try CLI.runBinary(["diff", old, new, "-o", target])
+            let shown = try CLI.runBinary(["diff", old, new, "-f", format])
+            #expect(written.status == 1)
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == shown.standardOutput)
+            #expect(!shown.standardOutput.isEmpty)
+        }
+    }
 }

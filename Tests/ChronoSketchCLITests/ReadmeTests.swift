@@ -20,12 +20,20 @@ import Testing
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         var sessions: [[Example]] = []
         var current: [Example]?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        // A block inside a list item is indented as its fence is; its lines lose that indent.
+        var indent = 0
+        for (index, indented) in text.split(separator: "\n", omittingEmptySubsequences: false)
             .enumerated()
         {
-            if line == "```console" {
+            if indented.drop(while: { $0 == " " }) == "```console" {
+                indent = indented.prefix { $0 == " " }.count
                 current = []
-            } else if line.hasPrefix("```"), let session = current {
+                continue
+            }
+            let line =
+                current != nil && indented.prefix(indent).allSatisfy({ $0 == " " })
+                ? indented.dropFirst(indent) : indented
+            if line.hasPrefix("```"), let session = current {
                 sessions.append(session)
                 current = nil
             } else if current != nil {

@@ -248,15 +248,18 @@ public struct ConflictReport: Sendable, Hashable {
         let line = options.timeLine
         var facts = ConflictFacts(
             storage: storage, options: options, owners: windows.compactMap(\.owner))
-        let busy = facts.busy
-        let spans = facts.spans
         // Busy events ranked by busy start, busy end, then the tie-break, so that the ranks,
         // and everything ordered by them, do not depend on the input order.
-        var order = Array(busy.indices)
-        order.sort { lhs, rhs in
-            if spans[lhs].start != spans[rhs].start { return spans[lhs].start < spans[rhs].start }
-            if spans[lhs].end != spans[rhs].end { return spans[lhs].end < spans[rhs].end }
-            return facts.breaksTie(lhs, rhs)
+        var order = Array(facts.busy.indices)
+        do {
+            let spans = facts.spans
+            order.sort { lhs, rhs in
+                if spans[lhs].start != spans[rhs].start {
+                    return spans[lhs].start < spans[rhs].start
+                }
+                if spans[lhs].end != spans[rhs].end { return spans[lhs].end < spans[rhs].end }
+                return facts.breaksTie(lhs, rhs)
+            }
         }
         facts.rank(order)
         let ranked = facts.busy
@@ -293,8 +296,8 @@ public struct ConflictReport: Sendable, Hashable {
         let conflicts = ConflictList(found: found, parties: parties, ranked: ranked)
         self.conflicts = conflicts
         self.limitReachedAt = last.flatMap { found.firstIndex(of: $0) }.map { conflicts[$0] }
-        self.busyEvents = busy.count
-        self.freeEvents = storage.count - busy.count
+        self.busyEvents = ranked.count
+        self.freeEvents = storage.count - ranked.count
         self.hasResource = facts.hasResource
     }
 
