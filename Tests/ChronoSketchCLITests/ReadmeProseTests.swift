@@ -273,4 +273,121 @@ import Testing
             #expect(!shown.standardOutput.isEmpty)
         }
     }
+
+    private static func calendar(_ body: String) -> Data {
+        Data(
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ChronoSketch//Tests//EN\r\n" + body
+                + "END:VCALENDAR\r\n").utf8)
+    }
+
+    private static func event(_ uid: String, _ lines: String = "") -> String {
+        "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\n"
+            + "DTSTART:20260301T090000Z\r\nDTEND:20260301T100000Z\r\n\(lines)END:VEVENT\r\n"
+    }
+
+    /// "`--ignore <code>`, `--error <code>`": repeated or with commas, in every reading
+    /// command; `validate` counts a code made an error as an error.
+    @Test func ignoreAndErrorTakeCodesRepeatedOrWithCommas() throws {
+        let path = CLI.fixture("invalid/checks/problems.ics")
+        let all = try CLI.runBinary(["validate", path, "-f", "json"])
+        let warnings = Array(
+            Set(
+                all.standardOutput.matches(of: /"severity":"warning","code":"([a-z-]+)"/)
+                    .map { String($0.output.1) })
+        ).sorted()
+        #expect(warnings.count >= 2)
+        let (one, two) = (warnings[0], warnings[1])
+        let commas = try CLI.runBinary([
+            "validate", path, "-f", "json", "--ignore", "\(one),\(two)",
+        ])
+        let repeated = try CLI.runBinary(
+            ["validate", path, "-f", "json", "--ignore", one, "--ignore", two])
+        #expect(commas.standardOutput == repeated.standardOutput)
+        #expect(!commas.standardOutput.contains(#""code":"\#(one)""#))
+        #expect(!commas.standardOutput.contains(#""code":"\#(two)""#))
+        let promoted = try CLI.runBinary(["validate", path, "-f", "json", "--error", one])
+        #expect(promoted.standardOutput.contains(#""severity":"error","code":"\#(one)""#))
+        #expect(!promoted.standardOutput.contains(#""severity":"warning","code":"\#(one)""#))
+        let counted = try CLI.runBinary(["validate", path, "--error", one])
+        let before = try CLI.runBinary(["validate", path])
+        func errors(_ text: String) -> Int? {
+            text.firstMatch(of: /(\d+) errors?,/).flatMap { Int($0.output.1) }
+        }
+        let (after, was) = (
+            try #require(errors(counted.standardOutput)),
+            try #require(errors(before.standardOutput))
+        )
+        #expect(after > was)
+        // And in another reading command, which names findings by code.
+        let info = try CLI.runBinary(["info", path])
+        let quiet = try CLI.runBinary(["info", path, "--ignore", "\(one),\(two)"])
+        #expect(info.standardOutput.contains(one) || info.standardOutput.contains(two))
+        #expect(!quiet.standardOutput.contains(one) && !quiet.standardOutput.contains(two))
+    }
+
+    /// "`X-`, IANA and list properties may repeat."
+    @Test func extensionAndListPropertiesMayRepeat() throws {
+        let lines =
+            "X-NOTE:a\r\nX-NOTE:b\r\nCATEGORIES:one\r\nCATEGORIES:two\r\n"
+            + "ATTENDEE:mailto:a@example.org\r\nATTENDEE:mailto:b@example.org\r\n"
+            + "COMMENT:x\r\nCOMMENT:y\r\n"
+        let clean = try CLI.runBinary(
+            ["validate", "-"], standardInput: Self.calendar(Self.event("repeat", lines)))
+        #expect(clean.status == 0, "\(clean.standardOutput)")
+        #expect(clean.standardOutput.contains("0 errors, 0 warnings"))
+        let twice = try CLI.runBinary(
+            ["validate", "-"],
+            standardInput: Self.calendar(Self.event("twice", "SUMMARY:a\r\nSUMMARY:b\r\n")))
+        #expect(!twice.standardOutput.contains("0 errors, 0 warnings"))
+    }
+
+    /// "`BEGIN:VCALENDAR` while a calendar is open ends it".
+    @Test func aCalendarBegunInsideAnOpenOneEndsIt() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n" + Self.event("first")
+            + String(decoding: Self.calendar(Self.event("second")), as: UTF8.self)
+        let result = try CLI.runBinary(
+            ["events", "-", "-f", "ndjson", "--tz", "UTC"], standardInput: Data(text.utf8))
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(#""id":"first""#))
+        #expect(result.standardOutput.contains(#""id":"second""#))
+        #expect(result.standardError.contains("<stdin>:") || result.standardError.contains("-:"))
+    }
+
+    /// "The rules expanded in Swift (… `WEEKLY` with an `INTERVAL` above 1, `YEARLY` with …
+    /// `BYYEARDAY`) go on to 9999."
+    @Test func rulesExpandedInSwiftReachTheLastCentury() throws {
+        for rule in [
+            "FREQ=HOURLY;INTERVAL=5", "FREQ=WEEKLY;INTERVAL=2", "FREQ=YEARLY;BYYEARDAY=100",
+        ] {
+            let result = try CLI.runBinary(
+                [
+                    "events", "-", "-f", "ndjson", "--tz", "UTC", "--from", "9990-01-01", "--to",
+                    "9991-01-01",
+                ],
+                standardInput: Self.calendar(Self.event("far", "RRULE:\(rule)\r\n")))
+            #expect(result.status == 0, "\(rule): \(result.standardError)")
+            #expect(result.standardOutput.contains(#""start":"9990-"#), "\(rule)")
+        }
+    }
+
+    /// "the zone a *series* is written in" is a changed field of `ics diff`.
+    @Test func aSeriesWrittenInAnotherZoneIsAChangedField() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func series(_ zone: String) -> Data {
+            Self.calendar(
+                "BEGIN:VEVENT\r\nUID:weekly\r\nDTSTAMP:20260101T000000Z\r\n"
+                    + "DTSTART;TZID=\(zone):20260302T090000\r\nDTEND;TZID=\(zone):20260302T100000\r\n"
+                    + "RRULE:FREQ=WEEKLY;COUNT=4\r\nEND:VEVENT\r\n")
+        }
+        let old = folder.appendingPathComponent("old.ics")
+        let new = folder.appendingPathComponent("new.ics")
+        try series("Europe/Berlin").write(to: old)
+        try series("Europe/Paris").write(to: new)
+        let result = try CLI.runBinary(["diff", old.path, new.path, "-f", "ndjson"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(#""change":"changed""#), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Europe/Paris"))
+    }
 }
