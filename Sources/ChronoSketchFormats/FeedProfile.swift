@@ -29,6 +29,7 @@ public enum FeedProfile {
             case .calendarBegin:
                 finish()
             case .calendarProperty(let property):
+                calendar.check(property, in: "VCALENDAR", file: name, findings: &findings)
                 if property.name == "METHOD", let method = property.value?.text,
                     method.uppercased() != "PUBLISH"
                 {
@@ -105,6 +106,9 @@ public enum FeedProfile {
         mutating func take(_ component: ICalComponent, file: String, findings: inout [Diagnostic]) {
             if component.name == "VTIMEZONE" {
                 if let tzid = component.property("TZID")?.value?.text { zones.insert(tzid) }
+                for property in component.properties {
+                    check(property, in: component.name, file: file, findings: &findings)
+                }
                 return
             }
             if component.name == "VEVENT" || component.name == "VTODO"
@@ -129,7 +133,9 @@ public enum FeedProfile {
             }
         }
 
-        private func check(
+        /// The values a feed reader parses: PRIORITY and PERCENT-COMPLETE in range, URL,
+        /// SOURCE and TZURL URIs (a calendar's own URL and SOURCE too, RFC 7986 §5.5, §5.8).
+        func check(
             _ property: ICalProperty, in component: String, file: String,
             findings: inout [Diagnostic]
         ) {

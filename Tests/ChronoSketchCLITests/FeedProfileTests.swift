@@ -44,6 +44,23 @@ import Testing
         #expect(plain.isEmpty, "\(plain)")
     }
 
+    /// The calendar's own URL and SOURCE (RFC 7986) and a VTIMEZONE's TZURL are URIs too.
+    @Test func calendarAndZoneURIsAreChecked() throws {
+        let calendar = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ChronoSketch//Tests//EN",
+            "URL:not a uri", "SOURCE:ht tp://x", "BEGIN:VTIMEZONE", "TZID:Custom",
+            "TZURL:ht tp://x", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0100",
+            "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE", "BEGIN:VEVENT", "UID:a",
+            "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Custom:20260301T090000",
+            "URL:https://example.org/a", "END:VEVENT", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let feed = try Self.findings(calendar, ["--profile", "feed"])
+        #expect(
+            feed.map { "\($0.line) \($0.code)" } == [
+                "4 invalid-uri", "5 invalid-uri", "8 invalid-uri",
+            ])
+    }
+
     @Test func aFeedPublishedFromRecordsPassesIt() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
