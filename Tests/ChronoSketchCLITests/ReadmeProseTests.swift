@@ -390,4 +390,20 @@ import Testing
         #expect(result.standardOutput.contains(#""change":"changed""#), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("Europe/Paris"))
     }
+
+    /// "coloured only on a terminal and never when `NO_COLOR` is set to anything but the empty
+    /// string"; and no progress line with `TERM=dumb`. Run under a pseudo-terminal.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+        arguments: [("-u NO_COLOR", true), ("NO_COLOR=1", false), ("NO_COLOR=", true)])
+    func diagnosticsAreColouredOnATerminalUnlessNoColorSaysNot(setting: String, coloured: Bool)
+        throws
+    {
+        let command =
+            "env \(setting) '\(CLI.binary.path)' events '\(CLI.fixture("invalid/checks/problems.ics"))' --tz UTC > /dev/null"
+        let result = try CLI.runBinary(
+            ["-c", "script -qec \"\(command)\" /dev/null < /dev/null"], shell: true)
+        #expect(result.standardOutput.contains("warning"))
+        #expect(result.standardOutput.contains("\u{1B}[1;33mwarning:\u{1B}[0m") == coloured)
+    }
 }
