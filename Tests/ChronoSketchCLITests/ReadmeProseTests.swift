@@ -406,4 +406,102 @@ import Testing
         #expect(result.standardOutput.contains("warning"))
         #expect(result.standardOutput.contains("\u{1B}[1;33mwarning:\u{1B}[0m") == coloured)
     }
+
+    /// "parameters per property (the rest are not read; the line is written back whole)".
+    @Test func aLineOfManyParametersIsWrittenBackWhole() throws {
+        let parameters = (0..<150).map { ";X-P\($0)=v\($0)" }.joined()
+        let line = "ATTENDEE\(parameters):mailto:a@example.org"
+        let result = try CLI.runBinary(
+            ["convert", "-", "--to", "ics"],
+            standardInput: Self.calendar(Self.event("many", line + "\r\n")))
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("ATTENDEE has more than 100 parameters"))
+        let unfolded = result.standardOutput.replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains(line + "\r\n"))
+    }
+
+    /// "ranges periods (more, from the events alone, are left out with a warning)".
+    @Test func rangesFromTheEventsAloneStopAtTheirBound() throws {
+        let body =
+            "BEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:19000301T220000Z\r\n"
+            + "DTEND:19000302T060000Z\r\nEND:VEVENT\r\n" + Self.event("b")
+        let result = try CLI.runBinary(
+            ["layout", "ranges", "-", "--tz", "UTC", "-f", "json"],
+            standardInput: Self.calendar(body))
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("periods past the first 36600, which are left out"))
+        #expect(result.standardOutput.matches(of: /"date":"/).count == 36_600)
+    }
+
+    /// Inputs named `.ical`, `.icalendar` and `.ifb` are iCalendar, `.jsonl` NDJSON records.
+    @Test func inputsAreToldByTheirExtensions() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = CLI.fixture("demo/team-week.ics")
+        let listed = try CLI.runBinary(["events", source, "-f", "ndjson", "--tz", "UTC"])
+        let records = folder.appendingPathComponent("records.jsonl")
+        try Data(listed.standardOutput.utf8).write(to: records)
+        func ids(_ text: String) -> [Substring] {
+            text.matches(of: /"id":"([^"]*)"/).map(\.output.1)
+        }
+        for name in ["a.ical", "a.icalendar", "a.ifb"] {
+            let copy = folder.appendingPathComponent(name)
+            try FileManager.default.copyItem(atPath: source, toPath: copy.path)
+            let read = try CLI.runBinary(["events", copy.path, "-f", "ndjson", "--tz", "UTC"])
+            #expect(read.status == 0, "\(name)")
+            #expect(ids(read.standardOutput) == ids(listed.standardOutput), "\(name)")
+        }
+        let fromRecords = try CLI.runBinary(["events", records.path, "-f", "ndjson", "--tz", "UTC"])
+        #expect(fromRecords.status == 0)
+        #expect(ids(fromRecords.standardOutput) == ids(listed.standardOutput))
+    }
+
+    /// "Standard input and pipes, which cannot be read twice, are held as bytes in those two
+    /// cases": a window of `convert` from a pipe writes what it writes from the file.
+    @Test func aWindowOfConvertFromAPipeIsTheFilesWindow() throws {
+        let path = CLI.fixture("convert/series.ics")
+        let window = ["--from", "2026-03-01", "--to", "2026-04-01", "--to", "ics"]
+        let file = try CLI.runBinary(["convert", path] + window)
+        let piped = try CLI.runBinary(
+            [
+                "-c",
+                "cat '\(path)' | '\(CLI.binary.path)' convert - \(window.joined(separator: " "))",
+            ],
+            shell: true)
+        #expect(file.status == 0)
+        #expect(piped.standardOutput == file.standardOutput)
+        #expect(file.standardOutput.contains("BEGIN:VEVENT"))
+    }
+
+    /// The JSON of `ics check` and of `ics slots` over several days, key by key, as listed.
+    @Test func checkAndSlotsJSONHaveTheListedKeys() throws {
+        let path = CLI.fixture("demo/team-week.ics")
+        let check = try CLI.runBinary([
+            "check", path, "--start", "2026-12-07T10:00", "--duration", "1h", "--tz",
+            "Europe/Berlin", "-f", "json",
+        ])
+        let checked = try #require(
+            try JSONSerialization.jsonObject(with: Data(check.standardOutput.utf8))
+                as? [String: Any])
+        #expect(Set(checked.keys) == ["zone", "proposal", "allowed", "reason", "conflicts"])
+        let proposal = try #require(checked["proposal"] as? [String: Any])
+        #expect(Set(proposal.keys) == ["title", "start", "end"])
+        let first = try #require((checked["conflicts"] as? [[String: Any]])?.first)
+        #expect((first["a"] as? [String: Any])?["id"] as? String == "proposal")
+        let slots = try CLI.runBinary([
+            "slots", path, "--tz", "Europe/Berlin", "--today", "2026-12-07", "--from", "monday",
+            "--days", "7", "--duration", "1h", "-f", "json",
+        ])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(slots.standardOutput.utf8))
+                as? [String: Any])
+        #expect(
+            Set(listed.keys) == [
+                "zone", "window", "from", "to", "between", "everyMinutes", "lengthMinutes",
+                "days", "slots", "count",
+            ])
+        let slot = try #require((listed["slots"] as? [[String: Any]])?.first)
+        #expect(Set(slot.keys) == ["date", "start", "end"])
+        #expect(listed["count"] as? Int == (listed["slots"] as? [Any])?.count)
+    }
 }
