@@ -483,8 +483,10 @@ import Testing
     /// lasts because its input, a FIFO, stalls for two seconds halfway.
     @Test(
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
-        arguments: [(true, false), (true, true), (false, false)])
-    func aLongReadShowsProgressOnATerminalOnly(terminal: Bool, quiet: Bool) throws {
+        arguments: [
+            (true, false, false), (true, true, false), (false, false, false), (true, false, true),
+        ])
+    func aLongReadShowsProgressOnATerminalOnly(terminal: Bool, quiet: Bool, dumb: Bool) throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var first = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ChronoSketch//Tests//EN\r\n"
@@ -501,8 +503,9 @@ import Testing
             to: directory.appendingPathComponent("first"), atomically: true, encoding: .utf8)
         try second.write(
             to: directory.appendingPathComponent("second"), atomically: true, encoding: .utf8)
+        // `TERM=dumb` is a terminal that cannot erase a line: no progress either.
         let command =
-            "\"$0\" events cal.ics --format ndjson\(quiet ? " --quiet" : "") > out.ndjson"
+            "\(dumb ? "TERM=dumb " : "")\"$0\" events cal.ics --format ndjson\(quiet ? " --quiet" : "") > out.ndjson"
         let run =
             terminal
             ? "script -qec '\(command.replacingOccurrences(of: "$0", with: CLI.binary.path))' typescript > /dev/null"
@@ -519,7 +522,7 @@ import Testing
         #expect(output.split(separator: "\n").count == 200)
         let seen = try String(
             contentsOf: directory.appendingPathComponent("typescript"), encoding: .utf8)
-        if terminal, !quiet {
+        if terminal, !quiet, !dumb {
             #expect(seen.contains("\rics: reading "), "\(seen)")
             #expect(seen.contains(" events, "))
             // Erased at the end: the last thing drawn is a carriage return and a clear.
