@@ -504,4 +504,32 @@ import Testing
         #expect(Set(slot.keys) == ["date", "start", "end"])
         #expect(listed["count"] as? Int == (listed["slots"] as? [Any])?.count)
     }
+
+    /// "A signal ignored when `ics` starts (under `nohup`, or SIGINT for a background job)
+    /// stays ignored": the run goes on to its end.
+    @Test func aSignalIgnoredAtStartStaysIgnored() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = String(decoding: Self.calendar(Self.event("one")), as: UTF8.self)
+            .replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
+        try Data(first.utf8).write(to: folder.appendingPathComponent("first"))
+        try Data((Self.event("two") + "END:VCALENDAR\r\n").utf8).write(
+            to: folder.appendingPathComponent("second"))
+        let script = """
+            mkfifo cal.ics
+            { cat first; sleep 2; cat second; } > cal.ics &
+            (trap '' INT; exec "$0" events cal.ics -f ndjson --tz UTC > out.ndjson) &
+            pid=$!
+            sleep 1
+            kill -INT $pid
+            wait $pid
+            echo "status $?"
+            """
+        let result = try CLI.runBinary(
+            ["-c", script, CLI.binary.path], in: folder, limit: 60, shell: true)
+        #expect(result.standardOutput.contains("status 0"), "\(result.standardOutput)")
+        let output = try String(
+            contentsOf: folder.appendingPathComponent("out.ndjson"), encoding: .utf8)
+        #expect(output.contains(#""id":"one""#) && output.contains(#""id":"two""#))
+    }
 }

@@ -118,4 +118,34 @@ import Testing
         #expect(store.spillFailure?.description.contains("/nonexistent/ics-spill") == true)
         #expect((0..<events.count).map(store.event(at:)) == events)
     }
+
+    /// What conflicts, free/busy, slots and check keep of an event: its times, status,
+    /// transparency, title, location and source, and of people, categories and resources
+    /// only what `--by` files it under (people too when answers are read).
+    @Test func busyTimeKeepsWhatTheSearchReads() throws {
+        let event = try CalendarEvent(
+            uid: "u", title: "Review",
+            interval: .timed(
+                start: try LocalDateTime(parsing: "2026-03-01T09:00"),
+                end: try LocalDateTime(parsing: "2026-03-01T10:00")),
+            location: "Room 1", description: "long text", status: .tentative,
+            categories: ["work"], organizer: Participant(address: "o@example.org"),
+            attendees: [Participant(address: "a@example.org", status: "ACCEPTED")],
+            resources: ["Projector"], url: "https://example.org", color: "red",
+            source: SourceLocation(file: "f.ics", line: 4),
+            originalStart: .floating(try LocalDateTime(parsing: "2026-03-01T09:00")))
+        for key in [nil, EventKey.location, .person, .category, .resource] as [EventKey?] {
+            let kept = event.busyTime(filedBy: key)
+            #expect(kept.title == "Review" && kept.location == "Room 1")
+            #expect(kept.interval == event.interval && kept.status == .tentative)
+            #expect(kept.source == event.source && kept.id == event.id)
+            #expect(kept.description == nil && kept.url == nil && kept.color == nil)
+            #expect(kept.attendees.isEmpty == (key != .person))
+            #expect((kept.organizer == nil) == (key != .person))
+            #expect(kept.categories.isEmpty == (key != .category))
+            #expect(kept.resources.isEmpty == (key != .resource))
+        }
+        let answers = event.busyTime(filedBy: nil, keepingPeople: true)
+        #expect(answers.attendees == event.attendees && answers.organizer == event.organizer)
+    }
 }
