@@ -532,4 +532,31 @@ import Testing
             contentsOf: folder.appendingPathComponent("out.ndjson"), encoding: .utf8)
         #expect(output.contains(#""id":"one""#) && output.contains(#""id":"two""#))
     }
+
+    /// "`--dedupe` … highest SEQUENCE of its master, then latest DTSTAMP, then the input named
+    /// last".
+    @Test func dedupeBreaksTiesByStampThenByTheInputNamedLast() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, stamp: String, title: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            let body =
+                "BEGIN:VEVENT\r\nUID:shared\r\nDTSTAMP:\(stamp)\r\nDTSTART:20260301T090000Z\r\n"
+                + "SUMMARY:\(title)\r\nEND:VEVENT\r\n"
+            try Self.calendar(body).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let older = try write("a.ics", stamp: "20260101T000000Z", title: "Older")
+        let newer = try write("b.ics", stamp: "20260201T000000Z", title: "Newer")
+        let same = try write("c.ics", stamp: "20260101T000000Z", title: "Same")
+        for order in [[older, newer], [newer, older]] {
+            let merged = try CLI.runBinary(["convert"] + order + ["--dedupe", "--to", "ics"])
+            #expect(merged.standardOutput.contains("SUMMARY:Newer"))
+            #expect(!merged.standardOutput.contains("SUMMARY:Older"))
+            #expect(merged.standardError.contains("this input's version is left out (--dedupe)"))
+        }
+        let last = try CLI.runBinary(["convert", older, same, "--dedupe", "--to", "ics"])
+        #expect(last.standardOutput.contains("SUMMARY:Same"))
+        #expect(!last.standardOutput.contains("SUMMARY:Older"))
+    }
 }
