@@ -103,8 +103,8 @@ package final class EncodedEvents: Sendable {
         }
     }
 
-    /// The event at `position`. When the temporary file cannot be read, an event of the same
-    /// id is made up and ``readFailure`` says so.
+    /// The event at `position`. When the temporary file cannot be read, a stand-in
+    /// (``EventCodec/unreadable(position:)``) takes its place and ``readFailure`` says so.
     package func event(at position: Int) -> CalendarEvent {
         state.withLock { state in
             let slot = position & (state.cache.count - 1)
@@ -130,7 +130,6 @@ package final class EncodedEvents: Sendable {
         }
         do throws(SpillFailure) {
             guard let file = state.file else { throw SpillFailure(description: "no file") }
-            Self.flush(&state)
             let bytes = try file.read(at: place, count: end - place)
             return EventCodec.decode(bytes[...])
         } catch {
