@@ -559,4 +559,46 @@ import Testing
         #expect(last.standardOutput.contains("SUMMARY:Same"))
         #expect(!last.standardOutput.contains("SUMMARY:Older"))
     }
+
+    /// A jCal version of a calendar is the same calendar to `ics diff`.
+    @Test func diffReadsJCalAsTheCalendarItIs() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = CLI.fixture("diff/old.ics")
+        let jcal = folder.appendingPathComponent("old.jcal").path
+        #expect(try CLI.runBinary(["convert", old, "-o", jcal, "-q"]).status == 0)
+        let same = try CLI.runBinary(["diff", old, jcal, "-q"])
+        #expect(same.status == 0)
+        #expect(same.standardOutput.isEmpty)
+        let other = try CLI.runBinary(["diff", jcal, CLI.fixture("diff/new.ics"), "-q"])
+        #expect(other.status == 1)
+    }
+
+    /// `validate` reads a process substitution once, as it reads the file.
+    @Test func validateReadsAProcessSubstitution() throws {
+        let path = CLI.fixture("invalid/checks/problems.ics")
+        let file = try CLI.runBinary(["validate", path])
+        let substituted = try CLI.runBinary(
+            ["-c", "'\(CLI.binary.path)' validate <(cat '\(path)')"], shell: true)
+        #expect(substituted.status == file.status)
+        let findings = { (text: String) in
+            text.split(separator: "\n").map { $0.drop { $0 != ":" } }
+        }
+        #expect(findings(substituted.standardOutput) == findings(file.standardOutput))
+        #expect(file.standardOutput.contains("error"))
+    }
+
+    /// "`ics layout` … 2 when … `--strict` finds an error", and the week picture's heading.
+    @Test func layoutsFailUnderStrictAndTheWeekPictureNamesItsWeek() throws {
+        let strict = try CLI.runBinary([
+            "layout", "week", CLI.fixture("invalid/checks/problems.ics"), "--strict",
+        ])
+        #expect(strict.status == 2)
+        #expect(strict.standardOutput.isEmpty)
+        let picture = try CLI.runBinary([
+            "render", "week", CLI.fixture("demo/team-week.ics"), "--date", "2026-12-08", "--tz",
+            "Europe/Berlin",
+        ])
+        #expect(picture.standardOutput.contains(">Week 50 of 2026<"))
+    }
 }
