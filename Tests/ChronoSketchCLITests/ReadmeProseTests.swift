@@ -601,4 +601,20 @@ import Testing
         ])
         #expect(picture.standardOutput.contains(">Week 50 of 2026<"))
     }
+
+    /// "Slots step along the day's instants: … on the night clocks spring forward the missing
+    /// hour is not offered at all."
+    @Test func slotsSkipTheHourClocksSpringOver() throws {
+        let result = try CLI.runBinary(
+            [
+                "slots", "-", "--date", "2026-03-08", "--between", "01-04", "--tz",
+                "America/New_York",
+            ],
+            standardInput: Self.calendar(""))
+        #expect(result.status == 0)
+        let starts = result.standardOutput.matches(of: #/\s(\d\d:\d\d)\u{2013}/#).map {
+            String($0.output.1)
+        }
+        #expect(starts == ["01:00", "01:30", "03:00", "03:30"])
+    }
 }
