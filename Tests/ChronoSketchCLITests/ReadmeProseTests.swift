@@ -617,4 +617,40 @@ import Testing
         }
         #expect(starts == ["01:00", "01:30", "03:00", "03:30"])
     }
+
+    /// "The window starts at 00:00 of `--start`; `--days` defaults to 1, 7 or 28 by scale";
+    /// the heatmap shows three months by default.
+    @Test func layoutWindowsDefaultByTheirScale() throws {
+        let path = CLI.fixture("layout/team.ics")
+        for (scale, days, end) in [
+            ("hour", 1, "2026-09-09"), ("day", 7, "2026-09-15"), ("week", 28, "2026-10-06"),
+        ] {
+            let result = try CLI.runBinary([
+                "layout", "timeline", path, "--start", "2026-09-08", "--scale", scale, "--tz",
+                "UTC",
+                "-f", "json",
+            ])
+            #expect(
+                result.standardOutput.contains(#""start":"2026-09-08T00:00","days":\#(days),"#),
+                "\(scale)")
+            #expect(
+                result.standardOutput.contains(#""from":"2026-09-08","to":"\#(end)""#), "\(scale)")
+        }
+        let heatmap = try CLI.runBinary([
+            "layout", "heatmap", path, "--date", "2026-09-08", "--tz", "UTC", "-f", "json",
+        ])
+        #expect(heatmap.standardOutput.contains(#""from":"2026-09-01","to":"2026-12-01""#))
+    }
+
+    /// "`--format svg` (or `html`) draws any layout view as `ics render` does".
+    @Test(arguments: ["day", "week", "month", "heatmap"])
+    func layoutPicturesAreRendersPictures(view: String) throws {
+        let path = CLI.fixture("layout/team.ics")
+        let arguments = [path, "--date", "2026-09-08", "--tz", "UTC"]
+        let layout = try CLI.runBinary(["layout", view] + arguments + ["-f", "svg"])
+        let render = try CLI.runBinary(["render", view] + arguments)
+        #expect(layout.status == 0)
+        #expect(layout.standardOutput == render.standardOutput)
+        #expect(layout.standardOutput.hasPrefix("<svg") || layout.standardOutput.hasPrefix("<?xml"))
+    }
 }
