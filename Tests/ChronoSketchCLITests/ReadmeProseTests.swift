@@ -653,4 +653,21 @@ import Testing
         #expect(layout.standardOutput == render.standardOutput)
         #expect(layout.standardOutput.hasPrefix("<svg") || layout.standardOutput.hasPrefix("<?xml"))
     }
+
+    /// `--weekdays` as a list (`mo,we,fr`) and as a range that wraps (`fri-mon`).
+    @Test(arguments: [
+        ("mo,we,fr", ["2026-12-07", "2026-12-09", "2026-12-11"]),
+        ("fri-mon", ["2026-12-07", "2026-12-11", "2026-12-12", "2026-12-13"]),
+    ])
+    func weekdaysTakeListsAndWrappingRanges(weekdays: String, days: [String]) throws {
+        let result = try CLI.runBinary([
+            "slots", CLI.fixture("demo/team-week.ics"), "--tz", "Europe/Berlin", "--today",
+            "2026-12-07", "--from", "monday", "--days", "7", "--duration", "1h", "--weekdays",
+            weekdays, "-f", "json",
+        ])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [String: Any])
+        #expect(object["days"] as? [String] == days)
+    }
 }
