@@ -230,21 +230,23 @@ public struct CalendarEvent: Sendable, Hashable {
             throw .invalidInterval(id: id, error)
         }
         self.init(
-            checked: id, uid: uid, recurrenceId: recurrenceId, title: title, interval: interval,
-            instants: instants, zone: zone, location: location, status: status,
-            transparency: transparency, shownAs: shownAs,
-            extras: Extras(
-                description: description, categories: categories, organizer: organizer,
-                attendees: attendees, resources: resources, url: url, color: color),
-            source: source, originalStart: originalStart, sequence: sequence, hasUID: hasUID,
+            checkedID: id, uid: uid, recurrenceId: recurrenceId, title: title,
+            interval: interval, instants: instants, zone: zone, location: location,
+            description: description, status: status, transparency: transparency,
+            shownAs: shownAs, categories: categories, organizer: organizer,
+            attendees: attendees, resources: resources, url: url, color: color, source: source,
+            originalStart: originalStart, sequence: sequence, hasUID: hasUID,
             calendar: calendar, separateCalendar: separateCalendar, sourceZone: sourceZone)
     }
 
-    /// An event whose id has been made and whose UID and interval have been checked.
-    private init(
-        checked id: String, uid: String, recurrenceId: OriginalTime?, title: String,
+    /// An event whose id is made and whose UID and interval are checked: one the public
+    /// initializer checked, or one ``EventCodec`` decodes (made by it before).
+    init(
+        checkedID id: String, uid: String, recurrenceId: OriginalTime?, title: String,
         interval: EventInterval, instants: InstantInterval?, zone: String?, location: String?,
-        status: EventStatus?, transparency: Transparency, shownAs: BusyKind?, extras: Extras,
+        description: String?, status: EventStatus?, transparency: Transparency,
+        shownAs: BusyKind?, categories: [String], organizer: Participant?,
+        attendees: [Participant], resources: [String], url: String?, color: String?,
         source: SourceLocation, originalStart: OriginalTime, sequence: Int, hasUID: Bool,
         calendar: String?, separateCalendar: String?, sourceZone: String?
     ) {
@@ -261,34 +263,15 @@ public struct CalendarEvent: Sendable, Hashable {
         self.status = status
         self.transparency = transparency
         self.shownAs = shownAs
-        self.extras = ExtrasBox.holding(extras)
+        self.extras = ExtrasBox.holding(
+            Extras(
+                description: description, categories: categories, organizer: organizer,
+                attendees: attendees, resources: resources, url: url, color: color))
         self.source = source
         self.originalStart = originalStart
         self.sequence = sequence
         self.calendar = calendar
         self.separateCalendar = separateCalendar
-    }
-
-    /// An event as ``EventCodec`` decodes it: one that was made by the public initializer,
-    /// so nothing is checked again, and its id is the one it had.
-    init(
-        decodedID id: String, uid: String, recurrenceId: OriginalTime?, title: String,
-        interval: EventInterval, instants: InstantInterval?, zone: String?, location: String?,
-        description: String?, status: EventStatus?, transparency: Transparency,
-        shownAs: BusyKind?, categories: [String], organizer: Participant?,
-        attendees: [Participant], resources: [String], url: String?, color: String?,
-        source: SourceLocation, originalStart: OriginalTime, sequence: Int, hasUID: Bool,
-        calendar: String?, separateCalendar: String?, sourceZone: String?
-    ) {
-        self.init(
-            checked: id, uid: uid, recurrenceId: recurrenceId, title: title, interval: interval,
-            instants: instants, zone: zone, location: location, status: status,
-            transparency: transparency, shownAs: shownAs,
-            extras: Extras(
-                description: description, categories: categories, organizer: organizer,
-                attendees: attendees, resources: resources, url: url, color: color),
-            source: source, originalStart: originalStart, sequence: sequence, hasUID: hasUID,
-            calendar: calendar, separateCalendar: separateCalendar, sourceZone: sourceZone)
     }
 
     /// How the event shows its time by its own properties: free when cancelled or

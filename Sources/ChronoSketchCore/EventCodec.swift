@@ -138,7 +138,7 @@ package enum EventCodec {
         let url = flags.contains(.url) ? reader.text() : nil
         let color = flags.contains(.color) ? reader.text() : nil
         return CalendarEvent(
-            decodedID: id, uid: uid, recurrenceId: recurrenceId, title: title, interval: interval,
+            checkedID: id, uid: uid, recurrenceId: recurrenceId, title: title, interval: interval,
             instants: instants, zone: zone, location: location, description: description,
             status: statusCode == 0 ? nil : statuses[statusCode - 1],
             transparency: flags.contains(.transparent) ? .transparent : .opaque,
@@ -156,7 +156,7 @@ package enum EventCodec {
         let start = LocalDateTime(startOf: .epoch)
         let id = "<unreadable event \(position)>"
         return CalendarEvent(
-            decodedID: id, uid: id, recurrenceId: nil, title: "",
+            checkedID: id, uid: id, recurrenceId: nil, title: "",
             interval: .timed(start: start, end: start),
             instants: nil, zone: nil, location: nil, description: nil, status: nil,
             transparency: .opaque, shownAs: nil, categories: [], organizer: nil, attendees: [],
