@@ -2,8 +2,8 @@
 /// (in a buffer or a temporary file), with every field kept, so that decoding gives an event
 /// equal to the one encoded.
 ///
-/// Integers are LEB128 varints (signed ones zigzagged), texts their UTF-8 length and bytes,
-/// optional fields present when their bit of a leading flags word is set. The form belongs to
+/// Fields are written by ``ByteWriter``; optional ones are present when their bit of a leading
+/// flags word is set. The form belongs to
 /// one run of one build; it is never a file format.
 package enum EventCodec {
     private struct Flags: OptionSet {
@@ -50,7 +50,7 @@ package enum EventCodec {
             word |= UInt32(position + 1) << 16
         }
         if let shown = event.shownAs { word |= UInt32(shown.rawValue + 1) << 19 }
-        var writer = Writer(bytes: bytes)
+        var writer = ByteWriter(bytes: bytes)
         defer { bytes = writer.bytes }
         writer.unsigned(UInt64(word))
         // The UID is written once, as the part of the id it is.
@@ -60,18 +60,8 @@ package enum EventCodec {
         writer.unsigned(UInt64(event.uid.utf8.count))
         if let recurrenceId = event.recurrenceId { writer.time(recurrenceId) }
         writer.text(event.title)
-        switch event.interval {
-        case .allDay(let start, let end):
-            writer.signed(Int(start.packed))
-            writer.signed(Int(end.packed))
-        case .timed(let start, let end):
-            writer.dateTime(start)
-            writer.dateTime(end)
-        }
-        if let instants = event.instants {
-            writer.signed(instants.start)
-            writer.signed(instants.end - instants.start)
-        }
+        writer.interval(event.interval)
+        if let instants = event.instants { writer.instants(instants) }
         if let zone = event.zone { writer.text(zone) }
         if let zone = event.sourceZone { writer.text(zone) }
         if let location = event.location { writer.text(location) }
@@ -94,7 +84,7 @@ package enum EventCodec {
     /// The event encoded at the start of `bytes`.
     /// - Precondition: `bytes` begin with what ``encode(_:into:)`` wrote.
     package static func decode(_ bytes: ArraySlice<UInt8>) -> CalendarEvent {
-        var reader = Reader(bytes: bytes)
+        var reader = ByteReader(bytes: bytes)
         let word = UInt32(truncatingIfNeeded: reader.unsigned())
         let flags = Flags(rawValue: word & 0xFFFF)
         let statusCode = Int(word >> 16 & 0x7)
@@ -107,20 +97,8 @@ package enum EventCodec {
         let uid = String(decoding: bytes[uidBytes..<uidBytes + uidCount], as: UTF8.self)
         let recurrenceId = flags.contains(.recurrenceId) ? reader.time() : nil
         let title = reader.text()
-        let interval: EventInterval
-        if flags.contains(.allDay) {
-            let start = CivilDate(packed: Int32(truncatingIfNeeded: reader.signed()))
-            let end = CivilDate(packed: Int32(truncatingIfNeeded: reader.signed()))
-            interval = .allDay(start: start, end: end)
-        } else {
-            let start = reader.dateTime()
-            interval = .timed(start: start, end: reader.dateTime())
-        }
-        var instants: InstantInterval?
-        if flags.contains(.instants) {
-            let start = reader.signed()
-            instants = InstantInterval(checkedStart: start, end: start + reader.signed())
-        }
+        let interval = reader.interval(allDay: flags.contains(.allDay))
+        let instants = flags.contains(.instants) ? reader.instants() : nil
         let zone = flags.contains(.zone) ? reader.text() : nil
         let sourceZone = flags.contains(.sourceZone) ? reader.text() : nil
         let location = flags.contains(.location) ? reader.text() : nil
@@ -163,159 +141,5 @@ package enum EventCodec {
             resources: [], url: nil, color: nil, source: SourceLocation(file: "", line: 0),
             originalStart: .floating(start), sequence: 0, hasUID: false, calendar: nil,
             separateCalendar: nil, sourceZone: nil)
-    }
-
-    private struct Writer {
-        var bytes: [UInt8]
-
-        mutating func unsigned(_ value: UInt64) {
-            var value = value
-            while value >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-                value >>= 7
-            }
-            bytes.append(UInt8(value))
-        }
-
-        mutating func signed(_ value: Int) {
-            let value = Int64(value)
-            unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
-        }
-
-        mutating func text(_ text: String) {
-            unsigned(UInt64(text.utf8.count))
-            bytes.append(contentsOf: text.utf8)
-        }
-
-        mutating func texts(_ texts: [String]) {
-            unsigned(UInt64(texts.count))
-            for text in texts { self.text(text) }
-        }
-
-        mutating func dateTime(_ time: LocalDateTime) {
-            signed(Int(time.date.packed))
-            unsigned(UInt64(time.seconds))
-        }
-
-        /// A tag (0 date, 1 floating, 2 UTC, 3 zoned), the time, and a zoned time's TZID.
-        mutating func time(_ time: OriginalTime) {
-            switch time {
-            case .date(let date):
-                unsigned(0)
-                signed(Int(date.packed))
-            case .floating(let time):
-                unsigned(1)
-                dateTime(time)
-            case .utc(let time):
-                unsigned(2)
-                dateTime(time)
-            case .zoned(let time, let tzid):
-                unsigned(3)
-                dateTime(time)
-                text(tzid)
-            }
-        }
-
-        /// The address, then a bit for each parameter present and the parameters.
-        mutating func participant(_ participant: Participant) {
-            text(participant.address)
-            let present = [participant.name, participant.role, participant.status]
-            var bits: UInt64 = 0
-            for (bit, value) in present.enumerated() where value != nil { bits |= 1 << bit }
-            unsigned(bits)
-            for value in present { if let value { text(value) } }
-        }
-    }
-
-    private struct Reader {
-        let bytes: ArraySlice<UInt8>
-        var position: Int
-
-        init(bytes: ArraySlice<UInt8>) {
-            self.bytes = bytes
-            position = bytes.startIndex
-        }
-
-        mutating func unsigned() -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[position]
-                position += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-        }
-
-        mutating func signed() -> Int {
-            let value = unsigned()
-            return Int(Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
-        }
-
-        mutating func text() -> String {
-            let count = Int(unsigned())
-            defer { position += count }
-            return String(decoding: bytes[position..<position + count], as: UTF8.self)
-        }
-
-        /// Where the bytes of the text whose length is written at `start` begin.
-        func position(ofTextAt start: Int) -> Int {
-            var position = start
-            while bytes[position] >= 0x80 { position += 1 }
-            return position + 1
-        }
-
-        mutating func texts() -> [String] {
-            (0..<Int(unsigned())).map { _ in text() }
-        }
-
-        mutating func dateTime() -> LocalDateTime {
-            let date = CivilDate(packed: Int32(truncatingIfNeeded: signed()))
-            return LocalDateTime(date: date, seconds: Int32(truncatingIfNeeded: unsigned()))
-        }
-
-        mutating func time() -> OriginalTime {
-            switch unsigned() {
-            case 0: return .date(CivilDate(packed: Int32(truncatingIfNeeded: signed())))
-            case 1: return .floating(dateTime())
-            case 2: return .utc(dateTime())
-            default:
-                let time = dateTime()
-                return .zoned(time, tzid: text())
-            }
-        }
-
-        mutating func participant() -> Participant {
-            let address = text()
-            let bits = unsigned()
-            let name = bits & 1 != 0 ? text() : nil
-            let role = bits & 2 != 0 ? text() : nil
-            let status = bits & 4 != 0 ? text() : nil
-            return Participant(address: address, name: name, role: role, status: status)
-        }
-    }
-}
-
-extension CivilDate {
-    /// The date whose packed form (``packed``) is `packed`, as ``EventCodec`` wrote it.
-    init(packed: Int32) {
-        self.packed = packed
-    }
-}
-
-extension LocalDateTime {
-    /// The time `seconds` into `date`, as ``EventCodec`` wrote it.
-    init(date: CivilDate, seconds: Int32) {
-        self.date = date
-        self.seconds = seconds
-    }
-}
-
-extension InstantInterval {
-    /// An interval that was checked when it was made, as ``EventCodec`` wrote it.
-    init(checkedStart start: Int, end: Int) {
-        self.start = start
-        self.end = end
     }
 }
