@@ -6,7 +6,8 @@ import ChronoSketchSyntax
 ///
 /// Events are matched by UID and recurrence id, the RECURRENCE-ID compared as the time it
 /// names (written in UTC in one version and with a TZID in the other, it is the same
-/// instance); events without a UID by title and start. Nothing is expanded: a series is
+/// instance); events without a UID by title and start, the first of one title and start in
+/// the old version with the first in the new, and so on. Nothing is expanded: a series is
 /// compared as its master and its overrides are written, a new RRULE is a changed field.
 ///
 /// An event is *moved* when its start or end names another time (instants compared, so a
@@ -92,148 +93,241 @@ public struct CalendarDiff: Sendable {
         _ old: [InputSource], _ new: [InputSource], options: LoadOptions,
         database: ZoneInfoDatabase = .system
     ) throws(InputError) -> CalendarDiff {
-        let prepare: InputPreparation = { input, limits, database, log throws(InputError) in
-            try Converter.eventInput(
-                input, limits: limits, zone: options.zone, database: database, log: &log)
-        }
-        let before = try WrittenEvents.read(
-            old, options: options, database: database, prepare: prepare)
-        let after = try WrittenEvents.read(
-            new, options: options, database: database, prepare: prepare)
-        return CalendarDiff(
-            changes: changes(from: before.events, to: after.events),
-            diagnostics: before.diagnostics + after.diagnostics)
-    }
-
-    /// What identifies an event across versions.
-    private enum Key: Hashable {
-        case uid(String, recurrence: TimeIdentity?)
-        /// An event without UID: its title and start.
-        case unnamed(title: String, start: TimeIdentity?)
-
-        init(_ event: WrittenEvent) {
-            if let uid = event.source.uid {
-                self = .uid(uid, recurrence: event.recurrence)
-            } else {
-                self = .unnamed(title: event.source.summary, start: event.start)
-            }
-        }
-    }
-
-    static func changes(from old: [WrittenEvent], to new: [WrittenEvent]) -> [Change] {
-        var oldByKey: [Key: Int] = [:]
-        for (index, event) in old.enumerated() { oldByKey[Key(event)] = index }
-        var matched = Set<Int>()
+        let comparison = try Comparison(
+            old, new, options: options, memory: .max, database: database)
         var changes: [Change] = []
-        var added: [WrittenEvent] = []
-        for event in new {
-            guard let index = oldByKey[Key(event)] else {
-                added.append(event)
-                continue
+        comparison.forEachChange { changes.append($0) }
+        return CalendarDiff(changes: changes, diagnostics: comparison.diagnostics)
+    }
+
+    /// A diff whose changes are kept as the places of their versions in the two calendars,
+    /// each calendar kept as bytes (``DiffSide``: in memory up to a budget, the rest in a
+    /// temporary file), so that comparing calendars of millions of events holds tens of bytes
+    /// of each; a change is built in full only when it is shown (``forEachChange(_:)``).
+    package final class Comparison {
+        /// What reading the two calendars found, the old one's first.
+        package let diagnostics: [Diagnostic]
+        /// The number of changes of each kind.
+        package private(set) var counts: [Kind: Int] = [:]
+        /// How many changes to an event in both versions do not raise its SEQUENCE.
+        package private(set) var withoutHigherSequence = 0
+        /// Whether the version shown of any change has instants (its times are zoned).
+        package private(set) var showsInstants = false
+        private let old: DiffSide
+        private let new: DiffSide
+        /// The changes, in report order.
+        private var changes: [Reference] = []
+
+        /// A change as the places of its versions (-1 for none).
+        private struct Reference {
+            var kind: Kind
+            var old: Int32
+            var new: Int32
+            var sequenceIncreased: Bool?
+            /// The shown version's start (seconds since the epoch as if its wall clock were
+            /// UTC), whether it is timed, and whether it has times at all.
+            var start = 0
+            var timed = false
+            var placed = false
+        }
+
+        /// Reads both sides and finds the changes.
+        /// - Parameter memory: bytes of events kept in memory, half for each side, before the
+        ///   rest go to a temporary file.
+        /// - Throws: ``InputError`` when an input cannot be used at all.
+        package init(
+            _ old: [InputSource], _ new: [InputSource], options: LoadOptions, memory: Int,
+            database: ZoneInfoDatabase = .system
+        ) throws(InputError) {
+            let prepare: InputPreparation = { input, limits, database, log throws(InputError) in
+                try Converter.eventInput(
+                    input, limits: limits, zone: options.zone, database: database, log: &log)
             }
-            matched.insert(index)
-            if let change = change(from: old[index], to: event) { changes.append(change) }
+            let before = DiffSide(budget: memory / 2)
+            let after = DiffSide(budget: memory / 2)
+            var diagnostics = try WrittenEvents.read(
+                old, options: options, database: database, prepare: prepare
+            ) { before.add($0, rank: $1, fileIndex: $2) }
+            diagnostics += try WrittenEvents.read(
+                new, options: options, database: database, prepare: prepare
+            ) { after.add($0, rank: $1, fileIndex: $2) }
+            self.old = before
+            self.new = after
+            self.diagnostics = diagnostics
+            findChanges()
+            order()
         }
-        var removed = old.indices.filter { !matched.contains($0) }.map { old[$0] }
-        // A removed event and an added one of the same title, start and recurrence id but
-        // another UID: one event whose UID changed.
-        var addedByLook: [Look: [Int]] = [:]
-        for (index, event) in added.enumerated() where event.source.uid != nil {
-            addedByLook[Look(event), default: []].append(index)
+
+        /// Whether the two calendars have the same events.
+        package var isEmpty: Bool { changes.isEmpty }
+
+        /// Why events stayed in memory past the budget (no temporary file could be made or
+        /// written), if they did.
+        package var spillFailure: SpillFailure? { old.spillFailure ?? new.spillFailure }
+
+        /// Why an event could not be read back from the temporary file, if one could not: the
+        /// changes found or shown are then not to be trusted.
+        package var readFailure: SpillFailure? { old.readFailure ?? new.readFailure }
+
+        /// Gives each change to `body`, by start of the version shown (``Change/current``),
+        /// then UID, kind and recurrence id.
+        package func forEachChange(_ body: (Change) -> Void) {
+            for reference in changes {
+                let before = reference.old >= 0 ? old.version(at: Int(reference.old)) : nil
+                let after = reference.new >= 0 ? new.version(at: Int(reference.new)) : nil
+                var fields: [FieldChange] = []
+                if let before, let after, reference.kind != .uidChanged {
+                    fields = CalendarDiff.fieldChanges(before, after)
+                }
+                body(
+                    Change(
+                        kind: reference.kind, recurrenceId: (after ?? before)?.recurrenceText,
+                        old: before.map { version($0, old) }, new: after.map { version($0, new) },
+                        fields: fields, sequenceIncreased: reference.sequenceIncreased))
+            }
         }
-        var paired = Set<Int>()
-        removed.removeAll { event in
-            guard event.source.uid != nil,
-                let index = addedByLook[Look(event)]?.first(where: { !paired.contains($0) })
-            else { return false }
-            paired.insert(index)
-            changes.append(
-                Change(
-                    kind: .uidChanged, recurrenceId: recurrenceText(added[index]),
-                    old: version(event), new: version(added[index]), fields: []))
-            return true
+
+        private func version(_ stored: StoredVersion, _ side: DiffSide) -> Version {
+            Version(
+                uid: stored.uid, title: stored.title, interval: stored.interval,
+                instants: stored.instants, status: stored.status, sequence: stored.sequence,
+                location: SourceLocation(file: side.file(stored.file), line: stored.line))
         }
-        for (index, event) in added.enumerated() where !paired.contains(index) {
-            changes.append(
-                Change(
-                    kind: .added, recurrenceId: recurrenceText(event), old: nil,
-                    new: version(event), fields: []))
+
+        private func findChanges() {
+            var matched = [Bool](repeating: false, count: old.count)
+            var added: [Int32] = []
+            for index in 0..<new.count {
+                let after = new.version(at: index)
+                // Of events without a UID alike in title and start, the first of the new
+                // version is matched with the first of the old, the second with the second.
+                guard let earlier = old.firstEvent(matching: after.key, where: { !matched[$0] })
+                else {
+                    added.append(Int32(index))
+                    continue
+                }
+                matched[earlier] = true
+                let before = old.version(at: earlier)
+                if let kind = CalendarDiff.kind(from: before, to: after) {
+                    changes.append(
+                        Reference(
+                            kind: kind, old: Int32(earlier), new: Int32(index),
+                            sequenceIncreased: after.sequence > before.sequence))
+                }
+            }
+            // A removed event and an added one of the same title, start and recurrence id but
+            // another UID: one event whose UID changed. Each removed one, in order, takes the
+            // first added one not yet taken.
+            var heads: [Int: Int32] = [:]
+            var next = [Int32](repeating: -1, count: added.count)
+            for position in added.indices.reversed() {
+                let version = new.version(at: Int(added[position]))
+                guard version.uid != nil else { continue }
+                let hash = version.look.hashValue
+                next[position] = heads[hash] ?? -1
+                heads[hash] = Int32(position)
+            }
+            var paired = [Bool](repeating: false, count: added.count)
+            var removed: [Int32] = []
+            for index in 0..<old.count where !matched[index] {
+                let version = old.version(at: index)
+                if version.uid != nil,
+                    let position = firstUnpaired(
+                        version.look, heads: heads, next: next, added: added, paired: paired)
+                {
+                    paired[position] = true
+                    changes.append(
+                        Reference(kind: .uidChanged, old: Int32(index), new: added[position]))
+                } else {
+                    removed.append(Int32(index))
+                }
+            }
+            for (position, index) in added.enumerated() where !paired[position] {
+                changes.append(Reference(kind: .added, old: -1, new: index))
+            }
+            for index in removed {
+                changes.append(Reference(kind: .removed, old: index, new: -1))
+            }
         }
-        for event in removed {
-            changes.append(
-                Change(
-                    kind: .removed, recurrenceId: recurrenceText(event), old: version(event),
-                    new: nil, fields: []))
+
+        private func firstUnpaired(
+            _ look: DiffLook, heads: [Int: Int32], next: [Int32], added: [Int32], paired: [Bool]
+        ) -> Int? {
+            var candidate = heads[look.hashValue] ?? -1
+            while candidate >= 0 {
+                let position = Int(candidate)
+                if !paired[position], new.version(at: Int(added[position])).look == look {
+                    return position
+                }
+                candidate = next[position]
+            }
+            return nil
         }
-        return changes.sorted(by: Self.inReportOrder)
+
+        /// The shown version of a change: the new one, else the old.
+        private func current(_ reference: Reference) -> StoredVersion {
+            reference.new >= 0
+                ? new.version(at: Int(reference.new)) : old.version(at: Int(reference.old))
+        }
+
+        /// Sorts the changes into report order, counting them as it goes: by start, then
+        /// among those of one start by UID, kind and recurrence id (read back only for those).
+        private func order() {
+            for index in changes.indices {
+                let reference = changes[index]
+                let shown = current(reference)
+                if let interval = shown.interval {
+                    changes[index].start = interval.start.secondsSinceEpoch
+                    changes[index].timed = !interval.isAllDay
+                    changes[index].placed = true
+                }
+                counts[reference.kind, default: 0] += 1
+                if reference.sequenceIncreased == false { withoutHigherSequence += 1 }
+                if shown.instants != nil { showsInstants = true }
+            }
+            func when(_ reference: Reference) -> (Int, Int, Int) {
+                (reference.placed ? 0 : 1, reference.start, reference.timed ? 1 : 0)
+            }
+            changes.sort { when($0) < when($1) }
+            var start = 0
+            while start < changes.count {
+                var end = start + 1
+                while end < changes.count, when(changes[end]) == when(changes[start]) { end += 1 }
+                if end - start > 1 {
+                    let tied = changes[start..<end].map { reference in
+                        let shown = current(reference)
+                        return (
+                            reference, uid: shown.uid ?? "",
+                            kind: Kind.allCases.firstIndex(of: reference.kind) ?? 0,
+                            recurrence: shown.recurrenceText ?? ""
+                        )
+                    }.sorted {
+                        ($0.uid, $0.kind, $0.recurrence, $0.0.new, $0.0.old)
+                            < ($1.uid, $1.kind, $1.recurrence, $1.0.new, $1.0.old)
+                    }
+                    changes.replaceSubrange(start..<end, with: tied.map(\.0))
+                }
+                start = end
+            }
+        }
     }
 
-    /// What a UID change keeps: title, start and recurrence id.
-    private struct Look: Hashable {
-        var title: String
-        var start: TimeIdentity?
-        var recurrence: TimeIdentity?
-
-        init(_ event: WrittenEvent) {
-            title = event.source.summary
-            start = event.start
-            recurrence = event.recurrence
-        }
-    }
-
-    private static func change(from old: WrittenEvent, to new: WrittenEvent) -> Change? {
-        let fields = fieldChanges(old, new)
+    /// How an event in both versions changed; nil when it did not.
+    private static func kind(from old: StoredVersion, to new: StoredVersion) -> Kind? {
         let moved = !samePlace(old, new)
-        guard moved || !fields.isEmpty else { return nil }
-        let kind: Kind
-        if new.source.status?.value == "CANCELLED", old.source.status?.value != "CANCELLED" {
-            kind = .cancelled
-        } else {
-            kind = moved ? .moved : .changed
-        }
-        return Change(
-            kind: kind, recurrenceId: recurrenceText(new), old: version(old), new: version(new),
-            fields: fields, sequenceIncreased: new.source.sequence > old.source.sequence)
+        guard moved || !fieldChanges(old, new).isEmpty else { return nil }
+        if new.status == "CANCELLED", old.status != "CANCELLED" { return .cancelled }
+        return moved ? .moved : .changed
     }
 
     /// Whether two versions sit at the same times: the same instants when both have them,
     /// else the same dates or wall clock.
-    private static func samePlace(_ old: WrittenEvent, _ new: WrittenEvent) -> Bool {
+    private static func samePlace(_ old: StoredVersion, _ new: StoredVersion) -> Bool {
         guard let before = old.interval, let after = new.interval else {
             return (old.interval == nil) == (new.interval == nil)
         }
         if let first = old.instants, let second = new.instants { return first == second }
         return old.instants == nil && new.instants == nil && before == after
-    }
-
-    private static func version(_ event: WrittenEvent) -> Version {
-        Version(
-            uid: event.source.uid, title: event.source.summary, interval: event.interval,
-            instants: event.instants, status: event.source.status?.value,
-            sequence: event.source.sequence,
-            location: SourceLocation(file: event.source.file, line: event.source.line))
-    }
-
-    private static func recurrenceText(_ event: WrittenEvent) -> String? {
-        event.source.recurrenceID?.original.text
-    }
-
-    private static func inReportOrder(_ left: Change, _ right: Change) -> Bool {
-        let (a, b) = (left.current, right.current)
-        switch (a.interval, b.interval) {
-        case (let x?, let y?) where x != y:
-            return CalendarEvent.OrderKey(interval: x, id: "")
-                < CalendarEvent.OrderKey(interval: y, id: "")
-        case (nil, _?): return false
-        case (_?, nil): return true
-        default: break
-        }
-        if a.uid != b.uid { return (a.uid ?? "") < (b.uid ?? "") }
-        if left.kind != right.kind {
-            return Kind.allCases.firstIndex(of: left.kind)! < Kind.allCases.firstIndex(
-                of: right.kind)!
-        }
-        return (left.recurrenceId ?? "") < (right.recurrenceId ?? "")
     }
 
     // MARK: - Fields
@@ -296,15 +390,14 @@ public struct CalendarDiff: Sendable {
         }
     }
 
-    private static func fieldChanges(_ old: WrittenEvent, _ new: WrittenEvent) -> [FieldChange] {
+    private static func fieldChanges(_ old: StoredVersion, _ new: StoredVersion) -> [FieldChange] {
+        let (first, second) = (old.component, new.component)
         // Most events of two versions are written alike: no value need be compared.
-        if let first = old.source.component, let second = new.source.component,
-            sameLines(first, second), old.startZone == new.startZone
-        {
+        if let first, let second, sameLines(first, second), old.startZone == new.startZone {
             return []
         }
-        let before = entries(old.source.component)
-        let after = entries(new.source.component)
+        let before = entries(first)
+        let after = entries(second)
         var changes: [FieldChange] = []
         for name in Set(before.keys).union(after.keys).sorted() {
             let was = before[name] ?? []
@@ -319,7 +412,7 @@ public struct CalendarDiff: Sendable {
         // The zone a series is written in decides where its later instances fall; that of a
         // single event only its instants, compared as such.
         let (oldZone, newZone) = (old.startZone, new.startZone)
-        if oldZone != newZone, old.source.isRecurring || new.source.isRecurring {
+        if oldZone != newZone, old.isRecurring || new.isRecurring {
             changes.append(
                 FieldChange(
                     field: "zone", old: oldZone.map { [$0] } ?? [], new: newZone.map { [$0] } ?? [])

@@ -26,6 +26,20 @@ import Testing
         try CLI.expectGolden(result.standardOutput, in: Self.folder, named: "diff.ndjson")
     }
 
+    /// With `--memory 1` every event of both versions goes to a temporary file: the reports
+    /// are those of the goldens, byte for byte, with the same warnings.
+    @Test func eventsOnDiskGiveTheSameReports() throws {
+        for (format, golden) in [("text", "diff.txt"), ("ndjson", "diff.ndjson")] {
+            let result = try Self.diff(["--format", format, "--memory", "1"])
+            #expect(result.status == 1, "\(result.standardError)")
+            #expect(result.standardError == (try Self.diff(["--format", format]).standardError))
+            let expected = try String(
+                contentsOf: Self.folder.appendingPathComponent("goldens/" + golden), encoding: .utf8
+            )
+            #expect(result.standardOutput == expected, "\(format)")
+        }
+    }
+
     @Test func everyKindOfChangeIsToldOnce() throws {
         let result = try Self.diff(["--format", "json"])
         let changes = try #require(

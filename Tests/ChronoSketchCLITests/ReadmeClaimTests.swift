@@ -114,7 +114,10 @@ import Testing
             ),
             ("conflicts reported", ASCIIDigits.grouped(ConflictOptions().maximumConflicts)),
             ("records a sorted", mebibytes(OccurrenceRecords.defaultMemory)),
-            ("events `ics conflicts` holds", mebibytes(OccurrenceRecords.defaultMemory)),
+            (
+                "events `ics conflicts` and `ics diff` hold",
+                mebibytes(OccurrenceRecords.defaultMemory)
+            ),
             ("text view width", "\(ASCIIDigits.grouped(TextWidth.maximum)) columns"),
             ("timeline columns", ASCIIDigits.grouped(TimelineWindow.maximumColumns)),
             ("heatmap months", "—"),

@@ -14,6 +14,11 @@ struct DiffCommand: Command {
         help:
             "text (a line per change), json (an array of changes) or ndjson (a change per line); without it, -o picks by its extension. (default: text)"
     ).choosing(Format.self)
+    static let memory = OptionSpec.value(
+        "memory", "size",
+        help:
+            "Events of the two versions kept in memory before the rest go to a temporary file in $TMPDIR: bytes, or with K, M, G or T (powers of 1024). (default: 32M)"
+    )
 
     static let spec = CommandSpec(
         name: "diff",
@@ -36,7 +41,7 @@ struct DiffCommand: Command {
         options: [
             format, CommonOptions.output, CommonOptions.zone, CommonOptions.wrTimezone,
             CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-            CommonOptions.promote,
+            CommonOptions.promote, memory,
         ])
 
     /// The inputs of each side: a file, standard input, or the calendars of a directory.
@@ -46,6 +51,8 @@ struct DiffCommand: Command {
     let format: Format
     let outputPath: String?
     let strict: Bool
+    /// Bytes of events kept in memory before the rest go to a temporary file.
+    let memory: Int
     /// `<old>` and `<new>` as given, which the summary names.
     let arguments: [String]
 
@@ -65,14 +72,16 @@ struct DiffCommand: Command {
             ])
         outputPath = arguments.value(CommonOptions.output.name)
         strict = arguments.isSet(CommonOptions.strict.name)
+        memory = try CommonOptions.memory(arguments)
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let diff: CalendarDiff
+        let diff: CalendarDiff.Comparison
         do {
-            diff = try CalendarDiff.compare(
+            diff = try CalendarDiff.Comparison(
                 CommandLoading.withStandardInput(old, io),
-                CommandLoading.withStandardInput(new, io), options: options.reporting(to: io))
+                CommandLoading.withStandardInput(new, io), options: options.reporting(to: io),
+                memory: memory)
         } catch {
             DiagnosticPrinter.print(error, to: io)
             return .unusableInput
@@ -81,18 +90,26 @@ struct DiffCommand: Command {
             CommandLoading.report(
                 diff.diagnostics, strict: strict, command: "ics diff", io: io)
         else { return .unusableInput }
-        let status = OutputTarget.write(outputPath, io: io, forPeople: format == .text) {
+        if let failure = diff.spillFailure, !io.quiet {
+            io.standardError.write(
+                "ics diff: warning: \(failure.description); the events stay in memory\n")
+        }
+        let status = OutputTarget.stream(outputPath, io: io, forPeople: format == .text) {
             output in
             switch format {
             case .text:
-                output.write(
-                    DiffText(zone: options.zone.name).report(
-                        diff, old: arguments[0], new: arguments[1]))
+                DiffText(zone: options.zone.name).report(
+                    diff, old: arguments[0], new: arguments[1], to: output)
             case .json, .ndjson:
-                output.write(bytes: DiffJSON.bytes(diff, lines: format == .ndjson))
+                DiffJSON.write(diff, lines: format == .ndjson) { output.write(bytes: $0) }
             }
+            if let failure = diff.readFailure {
+                io.standardError.write("ics diff: error: \(failure.description)\n")
+                return .unusableInput
+            }
+            return .success
         }
         guard status == .success else { return status }
-        return diff.changes.isEmpty ? .success : .findings
+        return diff.isEmpty ? .success : .findings
     }
 }

@@ -18,10 +18,13 @@ struct DiffText {
     /// - Parameters:
     ///   - old: the old version as named on the command line.
     ///   - new: the new version as named on the command line.
-    func report(_ diff: CalendarDiff, old: String, new: String) -> String {
-        guard !diff.changes.isEmpty else { return "" }
-        var text = ""
-        for change in diff.changes {
+    ///   - output: where the report goes, a change at a time.
+    func report(
+        _ diff: CalendarDiff.Comparison, old: String, new: String, to output: any TextOutput
+    ) {
+        guard !diff.isEmpty else { return }
+        diff.forEachChange { change in
+            var text = ""
             let version = change.current
             var line = Self.column(Self.label(change.kind)) + Self.when(version.interval)
             line +=
@@ -54,18 +57,17 @@ struct DiffText {
                     String(repeating: " ", count: 13) + field.field + ": " + Self.values(field.old)
                     + " → " + Self.values(field.new) + "\n"
             }
+            output.write(text)
         }
         let counts = diff.counts
         let kinds = CalendarDiff.Kind.allCases.compactMap { kind in
             counts[kind].map { "\($0) \(Self.label(kind))" }
         }
-        let silent = diff.changes.filter { $0.sequenceIncreased == false }.count
+        let silent = diff.withoutHigherSequence
         var summary = "\(old) → \(new): " + kinds.joined(separator: ", ")
         if silent > 0 { summary += "; \(silent) without a higher SEQUENCE" }
-        if diff.changes.contains(where: { $0.current.instants != nil }) {
-            summary += "; times in \(zone)"
-        }
-        return text + TerminalText.oneLine(summary) + "\n"
+        if diff.showsInstants { summary += "; times in \(zone)" }
+        output.write(TerminalText.oneLine(summary) + "\n")
     }
 
     /// The kind's column: 13 wide, the longest label and a blank.
@@ -102,18 +104,24 @@ struct DiffText {
 
 /// `ics diff --format json|ndjson`: a change per object.
 enum DiffJSON {
-    static func bytes(_ diff: CalendarDiff, lines: Bool) -> [UInt8] {
-        var writer = JSONWriter()
+    /// Gives the report to `emit` in pieces of about 64 KiB: an array of changes, or with
+    /// `lines` one change per line.
+    static func write(
+        _ diff: CalendarDiff.Comparison, lines: Bool, emit: ([UInt8]) -> Void
+    ) {
+        let chunk = 1 << 16
+        var writer = JSONWriter(capacity: chunk)
         if !lines { writer.beginArray() }
-        for change in diff.changes {
+        diff.forEachChange { change in
             write(change, to: &writer)
             if lines { writer.raw("\n") }
+            if writer.bytes.count > chunk { emit(writer.takeBytes()) }
         }
         if !lines {
             writer.endArray()
             writer.raw("\n")
         }
-        return writer.bytes
+        emit(writer.takeBytes())
     }
 
     private static func write(_ change: CalendarDiff.Change, to writer: inout JSONWriter) {

@@ -10,9 +10,13 @@ package struct NewestEvents<Kept>: EventSink {
     /// The versions and the choice between them, apart from what is kept: that part knows no
     /// `Kept`, so it is compiled for its own types rather than for any.
     private var versions = EventVersions()
-    /// What was kept of each version, by its index in chunks (which never copy to grow);
-    /// nil for an event outside the window.
-    private var kept: [[Kept?]] = []
+    /// What was kept of each version in the window, in chunks (which never copy to grow):
+    /// nothing is held for a version outside it, however large `Kept` is.
+    private var kept: [[Kept]] = []
+    /// The index of the version each kept value is of, in the same order; nil while every
+    /// version was in the window (each value is then of the version of its own index).
+    private var owners: [Int32]?
+    private var keptCount = 0
     private var count = 0
     private static var chunkShift: Int { 14 }
 
@@ -25,11 +29,17 @@ package struct NewestEvents<Kept>: EventSink {
         logs: inout [DiagnosticLog]
     ) {
         versions.add(event, stamp: stamp, fileIndex: fileIndex, inWindow: inWindow)
-        if count & (1 << Self.chunkShift - 1) == 0 {
-            kept.append([])
-            kept[kept.count - 1].reserveCapacity(1 << Self.chunkShift)
+        if inWindow {
+            if keptCount & (1 << Self.chunkShift - 1) == 0 {
+                kept.append([])
+                kept[kept.count - 1].reserveCapacity(1 << Self.chunkShift)
+            }
+            kept[kept.count - 1].append(keep(event))
+            owners?.append(Int32(count))
+            keptCount += 1
+        } else if owners == nil {
+            owners = (0..<Int32(count)).map { $0 }
         }
-        kept[kept.count - 1].append(inWindow ? keep(event) : nil)
         count += 1
     }
 
@@ -49,15 +59,16 @@ package struct NewestEvents<Kept>: EventSink {
         for (position, index) in order.enumerated() { place[index] = Int32(position) }
         // Taken out and read chunk by chunk, each let go of once its values are in place:
         // what was kept is never held twice.
-        var kept: [[Kept?]] = []
+        var kept: [[Kept]] = []
         swap(&kept, &self.kept)
         return ScatteredArray.make(count: order.count) { put in
             for chunk in kept.indices {
                 let values = kept[chunk]
                 kept[chunk] = []
                 for (offset, value) in values.enumerated() {
-                    let position = place[chunk << Self.chunkShift + offset]
-                    if position >= 0, let value { put(Int(position), value) }
+                    let index = chunk << Self.chunkShift + offset
+                    let position = place[owners.map { Int($0[index]) } ?? index]
+                    if position >= 0 { put(Int(position), value) }
                 }
             }
         }

@@ -30,22 +30,20 @@ package struct WrittenEvent: Sendable {
 
 /// Reads the VEVENTs of inputs as written (what `ics diff` compares).
 package enum WrittenEvents {
-    /// Every VEVENT of `inputs` in the order read. Of one UID and recurrence id given twice,
-    /// in one input or two, the newest (``VersionRank``) is kept in place of the first, as a
-    /// listing keeps it.
-    /// - Parameter prepare: makes an input that is not `.ics` one (the formats module's
-    ///   converter).
-    /// - Returns: the events, and the diagnostics of each input in turn, in line order.
+    /// Gives every VEVENT of `inputs` to `each` in the order read, with what decides which of
+    /// two versions of one UID and recurrence id is the newest (``VersionRank``): choosing is
+    /// the caller's, so that nothing but the event in hand is held here.
+    /// - Parameters:
+    ///   - prepare: makes an input that is not `.ics` one (the formats module's converter).
+    ///   - each: takes an event, its rank and the index of its input in `inputs`.
+    /// - Returns: the diagnostics of each input in turn, in line order.
     /// - Throws: ``InputError`` when an input cannot be used at all.
     package static func read(
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase,
-        prepare: InputPreparation
-    ) throws(InputError) -> (events: [WrittenEvent], diagnostics: [Diagnostic]) {
+        prepare: InputPreparation, each: (WrittenEvent, VersionRank, Int) -> Void
+    ) throws(InputError) -> [Diagnostic] {
         let mapper = EventMapper(
             target: options.zone, wrPolicy: options.wrTimezone, database: database)
-        var events: [WrittenEvent] = []
-        var ranks: [VersionRank] = []
-        var positions: [VersionKey: Int] = [:]
         var diagnostics: [Diagnostic] = []
         var order = 0
         for (fileIndex, input) in inputs.enumerated() {
@@ -72,31 +70,14 @@ package enum WrittenEvents {
                 let rank = VersionRank(
                     sequence: source.sequence, stamp: source.stamp?.wallClock, order: order)
                 order += 1
-                let key = VersionKey(
-                    uid: source.uid ?? mapper.fallbackUID(source),
-                    recurrence: written.recurrence)
-                if let earlier = positions[key] {
-                    if rank.reason(toReplace: ranks[earlier]) != nil {
-                        events[earlier] = written
-                        ranks[earlier] = rank
-                    }
-                } else {
-                    positions[key] = events.count
-                    events.append(written)
-                    ranks.append(rank)
-                }
+                each(written, rank, fileIndex)
             }
             let found = stream.takeDiagnostics() + log.diagnostics
             diagnostics += found.enumerated().sorted {
                 ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
             }.map(\.element)
         }
-        return (events, diagnostics)
-    }
-
-    private struct VersionKey: Hashable {
-        var uid: String
-        var recurrence: TimeIdentity?
+        return diagnostics
     }
 }
 
