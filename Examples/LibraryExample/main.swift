@@ -21,7 +21,7 @@ guard let path = arguments.first else {
 
 do {
     // Every occurrence of 7–12 December 2026 on Berlin's wall clock, series expanded.
-    var options = LoadOptions(
+    let options = LoadOptions(
         zone: try TargetZone.named("Europe/Berlin", environment: [:]),
         from: try CivilDate(parsing: "2026-12-07"), to: try CivilDate(parsing: "2026-12-12"))
     let calendar = try CalendarLoader.load([.file(path)], options: options)

@@ -77,6 +77,88 @@ import Testing
                 ["events", CLI.fixture("demo/team-week.ics"), "--memory", size, "--format", "json"])
             #expect(result.status == 0, "\(size): \(result.standardError)")
         }
+        // Units are powers of 1024: the largest size taken is 2^62 - 1 bytes, which is
+        // 4,294,967,295 GiB and 4,194,303 TiB but not a whole number of G or T more.
+        for (size, taken) in [
+            ("4611686018427387903", true), ("4611686018427387904", false),
+            ("4294967295G", true), ("4294967296G", false), ("4194303T", true),
+            ("4194304T", false), ("4194304TB", false),
+        ] {
+            let result = CLI.run(
+                ["events", CLI.fixture("demo/team-week.ics"), "--memory", size, "-f", "json"])
+            #expect(result.status == (taken ? 0 : 64), "\(size)")
+        }
+    }
+
+    /// A calendar of 40,000 events of 200-odd bytes of title each, in `folder`.
+    private static func bigCalendar(in folder: URL) throws -> URL {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ChronoSketch//Tests//EN\r\n"
+        for number in 0..<40_000 {
+            let day = 1 + number % 28
+            let hour = number % 24
+            text += "BEGIN:VEVENT\r\nUID:spill-\(number)@tests\r\nDTSTAMP:20260101T000000Z\r\n"
+            text += String(format: "DTSTART:202603%02dT%02d0000Z\r\n", day, hour)
+            text +=
+                "SUMMARY:Event \(number) \(String(repeating: "x", count: 200))\r\nEND:VEVENT\r\n"
+        }
+        text += "END:VCALENDAR\r\n"
+        let calendar = folder.appendingPathComponent("big.ics")
+        try Data(text.utf8).write(to: calendar)
+        return calendar
+    }
+
+    /// The folders of the files `process` has open that no name leads to, seen until it
+    /// ends or one is seen.
+    private static func spillFolders(of process: Process) -> Set<String> {
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline {
+            var folders: Set<String> = []
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+                guard
+                    let target = try? FileManager.default.destinationOfSymbolicLink(
+                        atPath: descriptors + "/" + name),
+                    target.hasSuffix(" (deleted)")
+                else { continue }
+                folders.insert(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+            }
+            if !folders.isEmpty { return folders }
+            usleep(2_000)
+        }
+        return []
+    }
+
+    /// Without `TMPDIR`, or with it empty, the temporary file goes to `/tmp`: the run spills
+    /// without a word, where a folder that cannot be used is said.
+    @Test func withoutTMPDIRTheSpillGoesToTmp() throws {
+        let path = CLI.fixture("layout/team.ics")
+        let held = try CLI.runBinary(["events", path, "--format", "ndjson"])
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = nil
+        for value in [nil, ""] {
+            environment["TMPDIR"] = value
+            let result = try CLI.runBinary(
+                ["events", path, "--format", "ndjson", "--memory", "1"], environment: environment)
+            #expect(result.status == 0)
+            #expect(result.standardOutput == held.standardOutput)
+            #expect(result.standardError == held.standardError, "TMPDIR=\(value ?? "unset")")
+        }
+        // Where the file is: its descriptor's link names /tmp.
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = [
+            "events", try Self.bigCalendar(in: folder).path, "-f", "ndjson", "--memory", "64K",
+        ]
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let folders = Self.spillFolders(of: process)
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(folders == ["/tmp"])
     }
 
     /// A folder where no file can be made: the records stay in memory, said once, and the
@@ -114,26 +196,18 @@ import Testing
 
     /// Ctrl-C while a listing is spilling: nothing in the temporary folder, during the run or
     /// after it, and the run ends killed by the signal.
+    /// Stopped by Ctrl-C or by `kill -9`, a run spilling leaves nothing; while it runs, its
+    /// file is readable by its owner only.
     @Test(arguments: [
-        ["events", "--format", "ndjson"], ["conflicts", "--format", "ndjson"],
+        (["events", "--format", "ndjson"], SIGINT), (["conflicts", "--format", "ndjson"], SIGINT),
+        (["events", "--format", "ndjson"], SIGKILL),
     ])
-    func aSignalDuringASpillLeavesNoFile(command: [String]) throws {
+    func aSignalDuringASpillLeavesNoFile(command: [String], signal: Int32) throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let spill = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
-        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ChronoSketch//Tests//EN\r\n"
-        for number in 0..<40_000 {
-            let day = 1 + number % 28
-            let hour = number % 24
-            text += "BEGIN:VEVENT\r\nUID:spill-\(number)@tests\r\nDTSTAMP:20260101T000000Z\r\n"
-            text += String(format: "DTSTART:202603%02dT%02d0000Z\r\n", day, hour)
-            text +=
-                "SUMMARY:Event \(number) \(String(repeating: "x", count: 200))\r\nEND:VEVENT\r\n"
-        }
-        text += "END:VCALENDAR\r\n"
-        let calendar = folder.appendingPathComponent("big.ics")
-        try Data(text.utf8).write(to: calendar)
+        let calendar = try Self.bigCalendar(in: folder)
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments =
@@ -145,6 +219,7 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         var seen: Set<String> = []
+        var modes: Set<mode_t> = []
         // The spill file is open (its descriptor points into the folder) but has no name.
         var spilling = false
         let descriptors = "/proc/\(process.processIdentifier)/fd"
@@ -154,17 +229,24 @@ import Testing
             for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
                 let target = try? FileManager.default.destinationOfSymbolicLink(
                     atPath: descriptors + "/" + name)
-                if target?.hasPrefix(spill.path + "/") == true { spilling = true }
+                guard target?.hasPrefix(spill.path + "/") == true else { continue }
+                spilling = true
+                // stat(2) through the descriptor's link: the file itself, which has no name.
+                var status = stat()
+                if stat(descriptors + "/" + name, &status) == 0 {
+                    modes.insert(status.st_mode & 0o777)
+                }
             }
             usleep(2_000)
         }
         seen.formUnion(try FileManager.default.contentsOfDirectory(atPath: spill.path))
-        let signalled = process.isRunning && kill(process.processIdentifier, SIGINT) == 0
+        let signalled = process.isRunning && kill(process.processIdentifier, signal) == 0
         process.waitUntilExit()
         #expect(spilling, "the run was not seen spilling")
         #expect(signalled, "the run ended before it could be stopped")
         #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGINT)
+        #expect(process.terminationStatus == signal)
+        #expect(modes == [0o600])
         #expect(seen.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
     }

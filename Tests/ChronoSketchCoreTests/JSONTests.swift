@@ -81,6 +81,25 @@ import Testing
         #expect(try CSVReader.records(text).map(\.fields) == rows)
     }
 
+    /// Cells beginning with `=`, `+`, `-`, `@`, a tab or a carriage return get a `'`, after
+    /// any they already have; others are left alone; read back, each is what was written.
+    @Test func formulaStartsAreMarkedAndReadBack() throws {
+        var writer = CSVWriter()
+        let guarded = ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "'=x", "''+x"]
+        let plain = ["x=1", " =1", "'x", "\nx", "", "1-2"]
+        writer.record(guarded)
+        writer.record(plain)
+        let text = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(
+            text.split(separator: "\n", omittingEmptySubsequences: false).first
+                == "'=1+1,'+1,'-1,'@SUM(A1),'\tx,\"'\rx\",''=x,'''+x")
+        #expect(text.hasSuffix("x=1, =1,'x,\"\nx\",,1-2\n"))
+        #expect(try CSVReader.records(text).map(\.fields) == [guarded, plain])
+        var raw = CSVWriter(guardsFormulas: false)
+        raw.record(guarded)
+        #expect(!String(decoding: raw.bytes, as: UTF8.self).hasPrefix("'"))
+    }
+
     @Test func malformedCSVIsReported() {
         #expect(throws: CSVReader.Failure.self) { try CSVReader.records("a,\"b\n") }
         #expect(throws: CSVReader.Failure.self) { try CSVReader.records("a,b\"c\n") }
