@@ -21,14 +21,16 @@ import Testing
         ].joined(separator: "\n") + "\n"
 
     static func findings(_ calendar: String, _ arguments: [String]) throws -> [(
-        code: String, line: Int
+        code: String, line: Int, severity: String
     )] {
         let result = try CLI.runBinary(
             ["validate", "-", "--format", "json"] + arguments, standardInput: Data(calendar.utf8))
         let list = try #require(
             JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
         )
-        return list.map { ($0["code"] as? String ?? "", $0["line"] as? Int ?? 0) }
+        return list.map {
+            ($0["code"] as? String ?? "", $0["line"] as? Int ?? 0, $0["severity"] as? String ?? "")
+        }
     }
 
     @Test func eachSlipIsAFindingWithItsCodeAndLine() throws {
@@ -39,6 +41,8 @@ import Testing
                 "10 unfolded-line", "11 value-out-of-range", "12 invalid-uri",
                 "17 override-without-master", "24 value-out-of-range",
             ])
+        // Each a warning: the calendar reads, strict clients may not.
+        #expect(Set(feed.map(\.severity)) == ["warning"])
         // Without the profile, none of them: `ics` reads all of it.
         let plain = try Self.findings(Self.slips, [])
         #expect(plain.isEmpty, "\(plain)")

@@ -661,4 +661,434 @@ import Testing
         #expect(Set(forward.values).count == 10)
         #expect(try colours("backward.ics") == forward)
     }
+
+    // MARK: - Dates, filters and options
+
+    /// "Relative dates count from today in `--tz`": without `--today`, today is the date on
+    /// the zone's clock (Kiritimati, 14 hours ahead of UTC, is often a day ahead); as a day,
+    /// `now` is today.
+    @Test func todayIsTheDateOnTheZonesClock() throws {
+        let path = CLI.fixture("layout/team.ics")
+        for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = try #require(TimeZone(identifier: zone))
+            let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+            let today = String(
+                format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            let implicit = try CLI.runBinary([
+                "layout", "day", path, "--date", "today", "--tz", zone, "-f", "json",
+            ])
+            let pinned = try CLI.runBinary([
+                "layout", "day", path, "--date", "today", "--today", today, "--tz", zone, "-f",
+                "json",
+            ])
+            #expect(implicit.standardOutput.contains(#""date":"\#(today)""#), "\(zone)")
+            #expect(implicit.standardOutput == pinned.standardOutput, "\(zone)")
+            let now = try CLI.runBinary([
+                "layout", "day", path, "--date", "now", "--today", "2026-09-08", "--tz", zone, "-f",
+                "json",
+            ])
+            #expect(now.standardOutput.contains(#""date":"2026-09-08""#))
+        }
+    }
+
+    /// "a filter given twice keeps either value" for `--calendar` too, its names in any case.
+    @Test func calendarRepeatedKeepsEitherCalendar() throws {
+        let inputs = ["home", "work"].map { CLI.fixture("vdir/\($0)") }
+        func calendars(_ filters: [String]) throws -> Set<String> {
+            let result = try CLI.runBinary(["events"] + inputs + filters + ["-f", "ndjson", "-q"])
+            return Set(
+                try CLI.records(result.standardOutput).compactMap { $0["calendar"] as? String })
+        }
+        #expect(try calendars(["--calendar", "home"]) == ["home"])
+        #expect(try calendars(["--calendar", "WORK"]) == ["Work"])
+        #expect(try calendars(["--calendar", "home", "--calendar", "work"]) == ["home", "Work"])
+    }
+
+    /// `--template`: a field with no value is empty; a field that does not exist is a usage
+    /// error that lists the fields.
+    @Test func templatesLeaveNullFieldsEmptyAndNameTheFields() throws {
+        let folder = try Self.folder([
+            (
+                "two.ics",
+                Self.calendar(
+                    Self.event("here", "20260301T090000Z", "20260301T100000Z", ["LOCATION:Hall"])
+                        + Self.event("nowhere", "20260301T110000Z", "20260301T120000Z"))
+            )
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("two.ics").path
+        let result = try CLI.runBinary([
+            "events", path, "--template", "{uid}:{location}|", "--tz", "UTC",
+        ])
+        #expect(result.standardOutput == "here:Hall|\nnowhere:|\n")
+        let bad = try CLI.runBinary(["events", path, "--template", "{nosuch}"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.standardError.contains(
+                "'{nosuch}' is no field; fields: id, uid, recurrenceId, title, allDay, start, end,")
+        )
+    }
+
+    /// Filters in `check`, `slots` and `render`: the events they leave out take no time and
+    /// are not drawn.
+    @Test func checkSlotsAndRenderFilter() throws {
+        let path = CLI.fixture("demo/team-week.ics")
+        let zone = ["--tz", "Europe/Berlin"]
+        let check = ["check", path, "--start", "2026-12-07T10:00", "--duration", "1h"] + zone
+        #expect(try CLI.runBinary(check).status == 1)
+        let filtered = try CLI.runBinary(check + ["--match", "offsite"])
+        #expect(filtered.status == 0)
+        #expect(filtered.standardOutput.hasPrefix("Allowed: 10:00–11:00"))
+        func slots(_ filters: [String]) throws -> [String] {
+            let result = try CLI.runBinary(
+                ["slots", path, "--from", "2026-12-07", "--days", "1", "-f", "json"] + zone
+                    + filters)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                    as? [String: Any])
+            return (object["slots"] as? [[String: Any]] ?? []).compactMap { $0["start"] as? String }
+        }
+        #expect(!(try slots([])).contains("2026-12-07T10:00"))
+        #expect(try slots(["--match", "offsite"]).contains("2026-12-07T10:00"))
+        func drawn(_ filters: [String]) throws -> Int {
+            try CLI.runBinary(["render", "week", path, "--date", "2026-12-08"] + zone + filters)
+                .standardOutput.components(separatedBy: #"<g class="event""#).count - 1
+        }
+        #expect(try drawn([]) > 1)
+        #expect(try drawn(["--match", "offsite"]) == 1)
+    }
+
+    /// "convert keeps matching UIDs' VEVENTs and non-VEVENTs" in jCal as in `.ics`.
+    @Test func aFilteredJCalKeepsTheMatchingSeriesAndTheZones() throws {
+        let result = try CLI.runBinary([
+            "convert", CLI.fixture("convert/series.ics"), "-f", "jcal", "--match", "stand",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let calendar = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [Any])
+        let components = calendar.count > 2 ? calendar[2] as? [[Any]] ?? [] : []
+        let events = components.filter { $0.first as? String == "vevent" }
+        // The master and its override, and the zones.
+        #expect(events.count == 2)
+        #expect(result.standardOutput.contains(#""standup@example.org""#))
+        #expect(!result.standardOutput.contains("leave@example.org"))
+        #expect(components.contains { $0.first as? String == "vtimezone" })
+    }
+
+    /// "filters and `--blocked` repeat and add up".
+    @Test func blockedFilesAddUp() throws {
+        let first = Self.calendar(Self.event("w1", "20260301T091000Z", "20260301T092000Z"))
+        let second = Self.calendar(Self.event("w2", "20260301T101000Z", "20260301T102000Z"))
+        let folder = try Self.folder([
+            ("team.ics", Self.meetings), ("one.ics", first), ("two.ics", second),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func windows(_ files: [String]) throws -> Set<String> {
+            let arguments = files.flatMap { ["--blocked", folder.appendingPathComponent($0).path] }
+            let result = try CLI.runBinary(
+                ["conflicts", folder.appendingPathComponent("team.ics").path, "-f", "ndjson"]
+                    + arguments)
+            return Set(
+                try CLI.records(result.standardOutput).filter { $0["kind"] as? String == "blocked" }
+                    .compactMap { ($0["b"] as? [String: Any])?["id"] as? String })
+        }
+        #expect(try windows(["one.ics"]) == ["w1"])
+        #expect(try windows(["one.ics", "two.ics"]) == ["w1", "w2"])
+    }
+
+    /// `info --format json`: `methods` lists the calendars' METHODs.
+    @Test func infoListsTheMethods() throws {
+        let folder = try Self.folder([
+            (
+                "published.ics",
+                Self.calendar(Self.event("a", "20260301T090000Z", nil), header: ["METHOD:PUBLISH"])
+            ),
+            ("plain.ics", Self.calendar(Self.event("b", "20260301T090000Z", nil))),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, methods) in [("published.ics", ["PUBLISH"]), ("plain.ics", [])] {
+            let result = try CLI.runBinary([
+                "info", folder.appendingPathComponent(name).path, "-f", "json",
+            ])
+            let files = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                    as? [[String: Any]])
+            #expect(files.first?["methods"] as? [String] == methods, "\(name)")
+        }
+    }
+
+    /// `diff`: LAST-MODIFIED and CREATED are bookkeeping, not changes; a floating time has no
+    /// `startUTC`.
+    @Test func diffLeavesBookkeepingOutAndFloatingTimesWithoutUTC() throws {
+        func version(_ stamp: String, _ title: String) -> Data {
+            Self.calendar([
+                "BEGIN:VEVENT", "UID:a", "DTSTAMP:\(stamp)", "LAST-MODIFIED:\(stamp)",
+                "CREATED:\(stamp)", "DTSTART:20260301T090000", "DTEND:20260301T100000",
+                "SUMMARY:\(title)", "END:VEVENT",
+            ])
+        }
+        let folder = try Self.folder([
+            ("one.ics", version("20260101T000000Z", "A")),
+            ("two.ics", version("20260102T000000Z", "A")),
+            ("three.ics", version("20260102T000000Z", "B")),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let same = try CLI.runBinary(["diff", path("one.ics"), path("two.ics"), "-f", "json"])
+        #expect(same.status == 0)
+        #expect(same.standardOutput == "[]\n")
+        let changed = try CLI.runBinary(["diff", path("one.ics"), path("three.ics"), "-f", "json"])
+        #expect(changed.status == 1)
+        let change = try #require(
+            (try JSONSerialization.jsonObject(with: Data(changed.standardOutput.utf8))
+                as? [[String: Any]])?.first)
+        #expect(
+            (change["fields"] as? [[String: Any]])?.map { $0["field"] as? String } == ["summary"])
+        let old = try #require(change["old"] as? [String: Any])
+        #expect(old["start"] as? String == "2026-03-01T09:00")
+        #expect(old["startUTC"] is NSNull)
+        #expect(old["endUTC"] is NSNull)
+    }
+
+    /// "`BEGIN:` without a component name is an error …; an `END:` without a name closes the
+    /// innermost open component, with a warning."
+    @Test func namelessBeginIsAnErrorAndNamelessEndClosesWhatIsOpen() throws {
+        let folder = try Self.folder([
+            (
+                "end.ics",
+                Self.calendar([
+                    "BEGIN:VEVENT", "UID:a", "DTSTAMP:20260101T000000Z",
+                    "DTSTART:20260301T090000Z", "SUMMARY:Closed", "END:",
+                ])
+            ),
+            (
+                "begin.ics",
+                Self.calendar(
+                    Self.event("b", "20260301T090000Z", nil) + ["BEGIN:", "X-A:1", "END:"])
+            ),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let end = try CLI.runBinary([
+            "validate", folder.appendingPathComponent("end.ics").path,
+        ])
+        #expect(
+            end.standardOutput.contains(
+                "end.ics:9: warning: END: matches no open component; read as the END of VEVENT, opened at line 4"
+            ))
+        #expect(end.standardOutput.contains("0 errors, 1 warning"))
+        let listed = try CLI.runBinary([
+            "events", folder.appendingPathComponent("end.ics").path, "-f", "ndjson",
+        ])
+        #expect(try CLI.records(listed.standardOutput).map { $0["title"] as? String } == ["Closed"])
+        let begin = try CLI.runBinary([
+            "validate", folder.appendingPathComponent("begin.ics").path,
+        ])
+        #expect(begin.status == 1)
+        #expect(begin.standardOutput.contains("begin.ics:10: error:"), "\(begin.standardOutput)")
+    }
+
+    // MARK: - Series, records, install
+
+    /// A calendar-wide X-WR-TIMEZONE with floating times: every record of the series is read
+    /// in that zone (its `startUTC` and `sourceZone` say so); an instance that falls in a
+    /// fold is read as the first of the two times, with a warning naming it.
+    @Test func floatingSeriesReadInTheCalendarsZoneAndFoldsSaid() throws {
+        func calendar(_ zone: String, _ start: String) -> Data {
+            Self.calendar(
+                [
+                    "BEGIN:VEVENT", "UID:a", "DTSTAMP:20260101T000000Z", "DTSTART:\(start)T023000",
+                    "DTEND:\(start)T033000", "RRULE:FREQ=WEEKLY;COUNT=3", "CATEGORIES:a,b",
+                    "SUMMARY:A", "END:VEVENT",
+                ], header: ["X-WR-TIMEZONE:\(zone)"])
+        }
+        let folder = try Self.folder([
+            ("york.ics", calendar("America/New_York", "20261025")),
+            ("berlin.ics", calendar("Europe/Berlin", "20261018")),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let york = try CLI.runBinary([
+            "events", folder.appendingPathComponent("york.ics").path, "-f", "ndjson", "--tz", "UTC",
+        ])
+        let records = try CLI.records(york.standardOutput)
+        #expect(
+            records.map { $0["startUTC"] as? String } == [
+                "2026-10-25T06:30:00Z", "2026-11-01T07:30:00Z", "2026-11-08T07:30:00Z",
+            ])
+        #expect(Set(records.compactMap { $0["sourceZone"] as? String }) == ["America/New_York"])
+        // Lists in a template are joined with `; `.
+        let template = try CLI.runBinary([
+            "events", folder.appendingPathComponent("york.ics").path, "--template", "{categories}",
+            "--tz", "UTC",
+        ])
+        #expect(template.standardOutput == "a; b\na; b\na; b\n")
+        let berlin = try CLI.runBinary([
+            "events", folder.appendingPathComponent("berlin.ics").path, "-f", "ndjson", "--tz",
+            "UTC",
+        ])
+        #expect(
+            try CLI.records(berlin.standardOutput).map { $0["startUTC"] as? String } == [
+                "2026-10-18T00:30:00Z", "2026-10-25T00:30:00Z", "2026-11-01T01:30:00Z",
+            ])
+        #expect(
+            berlin.standardError.contains(
+                "berlin.ics:8: warning: 2026-10-25T02:30 occurs twice in Europe/Berlin (clocks move back); read as the first occurrence"
+            ), "\(berlin.standardError)")
+    }
+
+    /// "`DESTDIR` stages": `make install DESTDIR=… PREFIX=/usr/local` puts everything under
+    /// the staging folder, and nothing elsewhere.
+    @Test func makeInstallStagesUnderDESTDIR() throws {
+        let stage = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: stage) }
+        let result = try CLI.runBinary(
+            [
+                "-c",
+                "make -s install DESTDIR='\(stage.path)' PREFIX=/opt/ics-staged BINARY='\(CLI.binary.path)'",
+            ], in: CLI.root, shell: true)
+        #expect(result.status == 0, "\(result.standardError)")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: stage.path)
+            .filter { !$0.hasSuffix("/") }.sorted()
+        for file in [
+            "opt/ics-staged/bin/ics", "opt/ics-staged/share/man/man1/ics.1",
+            "opt/ics-staged/share/bash-completion/completions/ics",
+            "opt/ics-staged/share/zsh/site-functions/_ics",
+            "opt/ics-staged/share/fish/vendor_completions.d/ics.fish",
+        ] {
+            #expect(files.contains(file), "\(file)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/opt/ics-staged"))
+    }
+
+    /// "On a terminal, a hint is written to stderr unless `--quiet`."
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func quietSilencesTheTerminalHint() throws {
+        let hint = "reading a calendar from standard input (the terminal)"
+        func run(_ options: String) throws -> String {
+            try CLI.runBinary(
+                [
+                    "-c",
+                    "(sleep 1; printf '\\004') | script -qc \"$0 events --tz UTC \(options)\" /dev/null",
+                    CLI.binary.path,
+                ], limit: 60, shell: true
+            ).standardOutput
+        }
+        #expect(try run("").contains(hint))
+        #expect(!(try run("--quiet")).contains(hint))
+    }
+
+    /// "`--columns outlook` writes Outlook's and Google's import shape": the columns Google
+    /// Calendar's CSV import names (Subject, Start Date, Start Time, End Date, End Time, All Day
+    /// Event, Description, Location), US dates and 12-hour times.
+    @Test func outlookColumnsAreGooglesImportShape() throws {
+        let result = try CLI.runBinary([
+            "events", CLI.fixture("demo/team-week.ics"), "--columns", "outlook", "--tz", "UTC",
+        ])
+        let lines = result.standardOutput.components(separatedBy: "\r\n")
+        #expect(
+            lines.first
+                == "Subject,Start Date,Start Time,End Date,End Time,All Day Event,Description,Location"
+        )
+        #expect(
+            lines.dropFirst().first
+                == "Daily stand-up,12/07/2026,8:30 AM,12/07/2026,8:45 AM,False,,Room Ada")
+        // All day: midnight to the midnight after the last day, as Outlook writes it.
+        #expect(
+            lines.contains("Team offsite,12/10/2026,12:00 AM,12/12/2026,12:00 AM,True,,Potsdam"))
+    }
+
+    /// "`check` and `slots` count a proposal's clash with a meeting everyone has once" with
+    /// `--inputs separate`.
+    @Test func slotsCountAMeetingEveryoneHasOnce() throws {
+        let meeting = Self.calendar(Self.event("shared", "20260302T100000Z", "20260302T110000Z"))
+        let folder = try Self.folder([("ann.ics", meeting), ("bob.ics", meeting)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.runBinary(
+            ["slots"] + ["ann.ics", "bob.ics"].map { folder.appendingPathComponent($0).path } + [
+                "--inputs", "separate", "--date", "2026-03-02", "--between", "09:00-12:00",
+                "--every", "1h", "--tz", "UTC",
+            ])
+        #expect(result.standardOutput.contains("  10:00–11:00   busy   shared (overlap)\n"))
+        #expect(result.standardOutput.components(separatedBy: "shared").count == 2)
+        #expect(result.standardOutput.contains("2 of 3 slots free"))
+    }
+
+    /// "`this-week` … every command that takes a date has" `--week-start`: `check` too.
+    @Test func checkTakesThisWeekFromTheWeekStart() throws {
+        for (start, day) in [
+            ("monday", "Monday 7 December 2026"), ("sunday", "Sunday 6 December 2026"),
+        ] {
+            let result = try CLI.runBinary([
+                "check", CLI.fixture("demo/team-week.ics"), "--start", "this-week", "--duration",
+                "1h", "--today", "2026-12-09", "--tz", "Europe/Berlin", "--week-start", start,
+            ])
+            #expect(result.standardOutput.hasPrefix("Allowed: 00:00–01:00 on \(day)"), "\(start)")
+        }
+    }
+
+    /// "`--profile feed` … each a warning with a code of its own: … run past 75 octets
+    /// unfolded (`unfolded-line`, …, said once per file with the count)".
+    @Test func unfoldedLinesAreOneWarningWithTheirCount() throws {
+        let long = String(repeating: "x", count: 100)
+        let folder = try Self.folder([
+            (
+                "feed.ics",
+                Self.calendar(
+                    Self.event(
+                        "a", "20260301T090000Z", "20260301T100000Z",
+                        ["DESCRIPTION:\(long)", "LOCATION:\(long)x", "X-NOTE:\(long)xx"]))
+            )
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.runBinary([
+            "validate", folder.appendingPathComponent("feed.ics").path, "--profile", "feed", "-f",
+            "json",
+        ])
+        let findings = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [[String: Any]])
+        let unfolded = findings.filter { $0["code"] as? String == "unfolded-line" }
+        #expect(unfolded.count == 1, "\(result.standardOutput)")
+        #expect(unfolded.first?["severity"] as? String == "warning")
+        #expect(unfolded.first?["line"] as? Int == 10)
+        #expect(
+            (unfolded.first?["message"] as? String)?.hasPrefix(
+                "3 lines are longer than 75 octets (the longest 112)") == true,
+            "\(unfolded)")
+    }
+
+    /// Without `--today`, `now` is this instant on the clock of `--tz`: a floating event
+    /// around the present minute of Kiritimati's wall clock (14 hours ahead of UTC) is now
+    /// there, not in UTC.
+    @Test func nowIsThePresentOnTheZonesClock() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        func wallClock(_ date: Date) -> String {
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute], from: date)
+            return String(
+                format: "%04d%02d%02dT%02d%02d00", parts.year ?? 0, parts.month ?? 0,
+                parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
+        }
+        let now = Date()
+        let folder = try Self.folder([
+            (
+                "floating.ics",
+                Self.calendar(
+                    Self.event(
+                        "here", wallClock(now.addingTimeInterval(-1_800)),
+                        wallClock(now.addingTimeInterval(1_800))))
+            )
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func listed(_ zone: String) throws -> Int {
+            let result = try CLI.runBinary([
+                "events", folder.appendingPathComponent("floating.ics").path, "--from", "now",
+                "--for", "1m", "--tz", zone, "-f", "ndjson",
+            ])
+            return try CLI.records(result.standardOutput).count
+        }
+        #expect(try listed("Pacific/Kiritimati") == 1)
+        #expect(try listed("UTC") == 0)
+    }
 }

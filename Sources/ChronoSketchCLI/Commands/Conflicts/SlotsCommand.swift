@@ -51,7 +51,7 @@ struct SlotsCommand: Command {
         options: [LayoutOptions.date]
             + CommonOptions.window.filter { $0.name != "today" && $0.name != "for" } + [
                 between, every, length, duration, weekdays, hours, first,
-            ] + BusyOptions.policyOptions
+            ] + CommonOptions.filters + BusyOptions.policyOptions
             + BusyOptions.windowOptions + [
                 CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
                 CommonOptions.output,
