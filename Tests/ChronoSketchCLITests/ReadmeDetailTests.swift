@@ -960,6 +960,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/opt/ics-staged"))
     }
 
+    /// `make man` writes the manual page to `.build/ics.1`: `ics help --man`, which `man -l`
+    /// reads (the build it depends on is taken as done: the tests run on one).
+    @Test func makeManWritesThePage() throws {
+        let page = CLI.root.appendingPathComponent(".build/ics.1")
+        let result = try CLI.runBinary(
+            ["-c", "make -s -o build man ICS='\(CLI.binary.path)'"], in: CLI.root, shell: true)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "Wrote .build/ics.1; read it with: man -l .build/ics.1\n")
+        let written = try String(contentsOf: page, encoding: .utf8)
+        #expect(written == (try CLI.runBinary(["help", "--man"])).standardOutput)
+        #expect(written.hasPrefix(".TH"))
+    }
+
     /// "On a terminal, a hint is written to stderr unless `--quiet`."
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func quietSilencesTheTerminalHint() throws {
