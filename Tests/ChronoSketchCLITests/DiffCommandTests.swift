@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// A folder where no file can be made: the events stay in memory, said once, and the
+    /// report is whole.
+    @Test func aTemporaryFolderThatCannotBeUsedKeepsTheEventsInMemory() throws {
+        let held = try Self.diff(["--format", "ndjson"])
+        let result = try CLI.runBinary(
+            [
+                "diff", "diff/old.ics", "diff/new.ics", "--tz", "Europe/Berlin", "--format",
+                "ndjson", "--memory", "1",
+            ], in: Self.fixtures, environment: ["TMPDIR": "/nonexistent/ics-spill"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == held.standardOutput)
+        #expect(
+            result.standardError
+                == held.standardError
+                + "ics diff: warning: cannot make a temporary file in /nonexistent/ics-spill: No such file or directory; the events stay in memory\n"
+        )
+    }
+
     @Test func everyKindOfChangeIsToldOnce() throws {
         let result = try Self.diff(["--format", "json"])
         let changes = try #require(
