@@ -201,13 +201,14 @@ public struct CalendarDiff: Sendable {
                 let after = new.version(at: index)
                 // Of events without a UID alike in title and start, the first of the new
                 // version is matched with the first of the old, the second with the second.
-                guard let earlier = old.firstEvent(matching: after.key, where: { !matched[$0] })
+                guard
+                    let (earlier, before) = old.firstEvent(
+                        matching: after.key, where: { !matched[$0] })
                 else {
                     added.append(Int32(index))
                     continue
                 }
                 matched[earlier] = true
-                let before = old.version(at: earlier)
                 if let kind = CalendarDiff.kind(from: before, to: after) {
                     changes.append(
                         Reference(

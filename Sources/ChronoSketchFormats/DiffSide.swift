@@ -86,14 +86,14 @@ final class DiffSide {
 
     /// Adds an event read from the input at `fileIndex` (naming the inputs' files in order).
     func add(_ event: WrittenEvent, rank: VersionRank, fileIndex: Int) {
-        files[fileIndex] = event.source.file
+        if files[fileIndex] == nil { files[fileIndex] = event.source.file }
         let bytes = Self.encode(event, rank: rank, fileIndex: fileIndex)
         let key: DiffKey =
             event.source.uid.map { .uid($0, recurrence: event.recurrence) }
             ?? .unnamed(title: event.source.summary, start: event.start)
         if case .uid = key, let earlier = firstEvent(matching: key) {
-            if rank.reason(toReplace: version(at: earlier).rank) != nil {
-                slots[earlier] = Int32(records.append(bytes))
+            if rank.reason(toReplace: earlier.version.rank) != nil {
+                slots[earlier.index] = Int32(records.append(bytes))
             }
             return
         }
@@ -104,15 +104,18 @@ final class DiffSide {
     }
 
     /// The first event (in the order read) whose key is `key` and that `available` lets be
-    /// taken.
+    /// taken, with the version read back to compare its key.
     func firstEvent(matching key: DiffKey, where available: (Int) -> Bool = { _ in true })
-        -> Int?
+        -> (index: Int, version: StoredVersion)?
     {
         var candidate = heads[key.hashValue] ?? -1
-        var first: Int?
+        var first: (index: Int, version: StoredVersion)?
         while candidate >= 0 {
             let index = Int(candidate)
-            if available(index), version(at: index).key == key { first = index }
+            if available(index) {
+                let version = version(at: index)
+                if version.key == key { first = (index, version) }
+            }
             candidate = previous[index]
         }
         return first

@@ -107,25 +107,43 @@ import Testing
         return calendar
     }
 
-    /// The folders of the files `process` has open that no name leads to, seen until it
-    /// ends or one is seen.
-    private static func spillFolders(of process: Process) -> Set<String> {
+    /// Starts `ics` with `arguments` and looks at the files it has open until one that no
+    /// name leads to (a spill file) is seen, or the run ends; `watch` runs at each look.
+    /// - Returns: the running (or ended) process and the folder and mode of each such file.
+    private static func spillFiles(
+        _ arguments: [String], environment: [String: String], watch: () throws -> Void = {}
+    ) throws -> (process: Process, files: [(folder: String, mode: mode_t)]) {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
         let descriptors = "/proc/\(process.processIdentifier)/fd"
         let deadline = Date().addingTimeInterval(120)
         while process.isRunning, Date() < deadline {
-            var folders: Set<String> = []
+            try watch()
+            var files: [(folder: String, mode: mode_t)] = []
             for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
+                let link = descriptors + "/" + name
                 guard
-                    let target = try? FileManager.default.destinationOfSymbolicLink(
-                        atPath: descriptors + "/" + name),
+                    let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link),
                     target.hasSuffix(" (deleted)")
                 else { continue }
-                folders.insert(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+                // stat(2) through the descriptor's link: the file itself, which has no name.
+                var status = stat()
+                guard stat(link, &status) == 0 else { continue }
+                files.append(
+                    (
+                        URL(fileURLWithPath: target).deletingLastPathComponent().path,
+                        status.st_mode & 0o777
+                    ))
             }
-            if !folders.isEmpty { return folders }
+            if !files.isEmpty { return (process, files) }
             usleep(2_000)
         }
-        return []
+        return (process, [])
     }
 
     /// Without `TMPDIR`, or with it empty, the temporary file goes to `/tmp`: the run spills
@@ -146,19 +164,12 @@ import Testing
         // Where the file is: its descriptor's link names /tmp.
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = [
-            "events", try Self.bigCalendar(in: folder).path, "-f", "ndjson", "--memory", "64K",
-        ]
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let folders = Self.spillFolders(of: process)
+        let (process, files) = try Self.spillFiles(
+            ["events", try Self.bigCalendar(in: folder).path, "-f", "ndjson", "--memory", "64K"],
+            environment: environment)
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        #expect(folders == ["/tmp"])
+        #expect(Set(files.map(\.folder)) == ["/tmp"])
     }
 
     /// A folder where no file can be made: the records stay in memory, said once, and the
@@ -194,9 +205,8 @@ import Testing
         )
     }
 
-    /// Ctrl-C while a listing is spilling: nothing in the temporary folder, during the run or
-    /// after it, and the run ends killed by the signal.
-    /// Stopped by Ctrl-C or by `kill -9`, a run spilling leaves nothing; while it runs, its
+    /// Stopped by Ctrl-C or by `kill -9`, a run spilling leaves nothing in the temporary
+    /// folder, during the run or after it, and ends killed by the signal; while it runs, its
     /// file is readable by its owner only.
     @Test(arguments: [
         (["events", "--format", "ndjson"], SIGINT), (["conflicts", "--format", "ndjson"], SIGINT),
@@ -208,45 +218,23 @@ import Testing
         let spill = folder.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
         let calendar = try Self.bigCalendar(in: folder)
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments =
-            [command[0], calendar.path] + command.dropFirst() + ["--memory", "64K"]
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = spill.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         var seen: Set<String> = []
-        var modes: Set<mode_t> = []
         // The spill file is open (its descriptor points into the folder) but has no name.
-        var spilling = false
-        let descriptors = "/proc/\(process.processIdentifier)/fd"
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, !spilling, Date() < deadline {
-            seen.formUnion(try FileManager.default.contentsOfDirectory(atPath: spill.path))
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [] {
-                let target = try? FileManager.default.destinationOfSymbolicLink(
-                    atPath: descriptors + "/" + name)
-                guard target?.hasPrefix(spill.path + "/") == true else { continue }
-                spilling = true
-                // stat(2) through the descriptor's link: the file itself, which has no name.
-                var status = stat()
-                if stat(descriptors + "/" + name, &status) == 0 {
-                    modes.insert(status.st_mode & 0o777)
-                }
-            }
-            usleep(2_000)
-        }
+        let (process, files) = try Self.spillFiles(
+            [command[0], calendar.path] + command.dropFirst() + ["--memory", "64K"],
+            environment: environment
+        ) { seen.formUnion(try FileManager.default.contentsOfDirectory(atPath: spill.path)) }
         seen.formUnion(try FileManager.default.contentsOfDirectory(atPath: spill.path))
         let signalled = process.isRunning && kill(process.processIdentifier, signal) == 0
         process.waitUntilExit()
-        #expect(spilling, "the run was not seen spilling")
+        #expect(!files.isEmpty, "the run was not seen spilling")
+        #expect(Set(files.map(\.folder)) == [spill.path])
         #expect(signalled, "the run ended before it could be stopped")
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signal)
-        #expect(modes == [0o600])
+        #expect(Set(files.map(\.mode)) == [0o600])
         #expect(seen.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
     }
