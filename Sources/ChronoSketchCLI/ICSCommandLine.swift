@@ -164,6 +164,8 @@ public enum ICSCommandLine {
                 var io = io
                 io.quiet = parsed.isSet(CommonOptions.quiet.name)
                 io.policy = try CommonOptions.diagnosticPolicy(parsed)
+                DiagnosticPrinter.print(
+                    io.policy.apply(OutputOverlap.skipped(parsed, spec: command.spec)), to: io)
                 guard io.standardErrorIsTerminal, !io.quiet, io.environment["TERM"] != "dumb"
                 else { return instance.run(io: io) }
                 let line = ProgressLine(
@@ -189,7 +191,7 @@ public enum ICSCommandLine {
         _ error: UsageError, usage: String, io: CommandIO, command: String = "ics"
     ) -> ExitStatus {
         io.standardError.write(
-            "Error: \(error.message)\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
+            "Error: \(TerminalText.oneLine(error.message))\nUsage: \(usage)\n  See '\(command) --help' for more information.\n"
         )
         return .usage
     }

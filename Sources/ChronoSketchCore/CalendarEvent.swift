@@ -286,14 +286,14 @@ public struct CalendarEvent: Sendable, Hashable {
     /// (``separateCalendar``): one meeting in two people's exports.
     public func isCopy(of other: CalendarEvent) -> Bool {
         separateCalendar != other.separateCalendar && hasUID && other.hasUID
-            && uid == other.uid && recurrenceId == other.recurrenceId
+            && ExactText.same(uid, other.uid) && recurrenceId == other.recurrenceId
     }
 
     /// The UID as written; nil when the VEVENT has none.
     public var writtenUID: String? { hasUID ? uid : nil }
 
-    /// Orders events by start, all-day before timed at the same start, then by id: the order
-    /// their text forms sort in.
+    /// Orders events by start, all-day before timed at the same start, then by id (by its
+    /// bytes: ``ExactText``): the order their text forms sort in.
     public static func precedes(_ lhs: CalendarEvent, _ rhs: CalendarEvent) -> Bool {
         OrderKey(lhs) < OrderKey(rhs)
     }
@@ -320,7 +320,7 @@ public struct CalendarEvent: Sendable, Hashable {
         public static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
             if lhs.start != rhs.start { return lhs.start < rhs.start }
             if lhs.timed != rhs.timed { return !lhs.timed }
-            return lhs.id < rhs.id
+            return ExactText.precedes(lhs.id, rhs.id)
         }
     }
 }

@@ -25,10 +25,10 @@ public struct CalendarEvents: Sendable, Hashable, RandomAccessCollection {
     ///   sorting never copies an event more than once.
     public init(_ events: some Sequence<CalendarEvent>) throws(CalendarEventsError) {
         var elements = Array(events)
-        var seen: [String: SourceLocation] = [:]
+        var seen: [ExactText: SourceLocation] = [:]
         seen.reserveCapacity(elements.count)
         for event in elements {
-            if let first = seen.updateValue(event.source, forKey: event.id) {
+            if let first = seen.updateValue(event.source, forKey: ExactText(event.id)) {
                 throw .duplicateID(event.id, first: first, second: event.source)
             }
         }

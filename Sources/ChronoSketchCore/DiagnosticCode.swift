@@ -5,6 +5,9 @@
 public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// An input that cannot be used at all: missing, unreadable, empty, not a calendar.
     case unusableInput = "unusable-input"
+    /// An entry of an input directory that is no regular file (a FIFO, a socket, a device),
+    /// left unread.
+    case skippedFile = "skipped-file"
 
     // MARK: Bytes and lines (RFC 5545 §3.1, §6)
 
@@ -16,6 +19,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case nulByte = "nul-byte"
     /// An unfolded line longer than the limit, cut.
     case lineTooLong = "line-too-long"
+    /// Blank lines (empty, or spaces and tabs only), skipped; said once per input.
+    case blankLine = "blank-line"
     /// A line that is no `name;params:value` property.
     case notAProperty = "not-a-property"
     /// A parameter without `=` and a value.
@@ -177,10 +182,12 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     public var summary: String {
         switch self {
         case .unusableInput: "inputs that cannot be used at all"
+        case .skippedFile: "special files in a directory, left unread"
         case .notUTF8: "lines that are not UTF-8, read as Windows-1252"
         case .utf16: "a UTF-16 file, read as such"
         case .nulByte: "NUL bytes, which no line can hold"
         case .lineTooLong: "lines longer than the limit, cut"
+        case .blankLine: "blank lines, skipped"
         case .notAProperty: "lines that are no property"
         case .parameterWithoutValue: "parameters without a value"
         case .repairedLine: "lines read once a slip of their writer is undone"

@@ -281,7 +281,7 @@ struct EventsInWindow: Sendable {
         }
         let found = Found()
         _ = CalendarLoader.stream(inputs, options: options, database: database) { event in
-            found.uids.insert(event.uid.hashValue)
+            found.uids.insert(ExactText(event.uid).hashValue)
             // An event without a UID goes by `file:line`.
             if !event.hasUID { found.withoutUID.insert(event.source) }
         }
@@ -294,7 +294,7 @@ struct EventsInWindow: Sendable {
     func keeps(_ component: ICalComponent, input: String) -> Bool {
         guard component.name == "VEVENT" else { return true }
         if let uid = component.property("UID")?.value?.text {
-            return uids.contains(uid.hashValue)
+            return uids.contains(ExactText(uid).hashValue)
         }
         return withoutUID.contains(SourceLocation(file: input, line: component.line))
     }

@@ -18,7 +18,13 @@ enum ComponentBuilder {
         var lines = Lines(first: line)
         lines.add("UID", text: draft.uid, field: "uid")
         lines.add("DTSTAMP", time: .utc(stamp))
-        if let recurrence = draft.recurrenceId { lines.add("RECURRENCE-ID", time: recurrence) }
+        if let recurrence = draft.recurrenceId {
+            lines.add(
+                "RECURRENCE-ID", time: recurrence,
+                parameters: draft.recurrenceRange.map {
+                    [ICalParameter(name: "RANGE", values: [$0])]
+                } ?? [])
+        }
         lines.add("DTSTART", time: draft.start)
         if let end = draft.end {
             lines.add("DTEND", time: end)
@@ -52,6 +58,12 @@ enum ComponentBuilder {
         if let url = draft.url { try lines.add("URL", uri: url, field: "url") }
         if let color = draft.color { lines.add("COLOR", text: color, field: "color") }
         if draft.sequence != 0 { lines.add("SEQUENCE", value: String(draft.sequence)) }
+        if let (name, length) = lines.overlong {
+            throw RecordImport.Problem(
+                message:
+                    "its \(name) line would be \(length) bytes long, more than the \(ByteCount.text(Lines.maximumLength)) a content line may have to be read again"
+            )
+        }
         let omissions = lines.omitted.map { field, scalars in
             let names = scalars.map(\.codePoint).joined(separator: ", ")
             return "its \(field) holds control characters that iCalendar text cannot (\(names))"
@@ -68,11 +80,22 @@ enum ComponentBuilder {
         /// Control characters left out, by field, in the order met.
         var omitted: [(field: String, scalars: [Unicode.Scalar])] = []
         let first: Int
+        /// The first property whose content line would be longer than the reader reads whole
+        /// (``ReadLimits/maximumLineLength``), and its length.
+        var overlong: (name: String, length: Int)?
+        static let maximumLength = ReadLimits().maximumLineLength
 
         init(first: Int) { self.first = first }
 
         /// A property whose value is already in its RFC 5545 form.
         mutating func add(_ name: String, parameters: [ICalParameter] = [], value: String) {
+            // Name, parameters and value, unfolded: the value dominates, parameters are short.
+            let length =
+                name.utf8.count + 1 + value.utf8.count
+                + parameters.reduce(0) {
+                    $0 + 2 + $1.name.utf8.count + $1.values.reduce(0) { $0 + 3 + $1.utf8.count }
+                }
+            if length > Self.maximumLength, overlong == nil { overlong = (name, length) }
             properties.append(
                 ICalProperty(
                     name: name, parameters: parameters, rawValue: value,
@@ -88,17 +111,18 @@ enum ComponentBuilder {
             note(left, field)
         }
 
-        mutating func add(_ name: String, time: OriginalTime) {
+        mutating func add(_ name: String, time: OriginalTime, parameters: [ICalParameter] = []) {
             switch time {
             case .date(let date):
                 add(
-                    name, parameters: [ICalParameter(name: "VALUE", values: ["DATE"])],
+                    name, parameters: [ICalParameter(name: "VALUE", values: ["DATE"])] + parameters,
                     value: date.basicFormat)
-            case .floating(let local): add(name, value: local.basicFormat)
-            case .utc(let local): add(name, value: local.basicFormat + "Z")
+            case .floating(let local):
+                add(name, parameters: parameters, value: local.basicFormat)
+            case .utc(let local): add(name, parameters: parameters, value: local.basicFormat + "Z")
             case .zoned(let local, let tzid):
                 add(
-                    name, parameters: [ICalParameter(name: "TZID", values: [tzid])],
+                    name, parameters: [ICalParameter(name: "TZID", values: [tzid])] + parameters,
                     value: local.basicFormat)
             }
         }

@@ -159,8 +159,11 @@ public enum Converter {
             options.dedupe && inputs.count > 1
             ? NewestAcrossInputs(sources, limits: options.load.limits) : nil
 
+        /// Feeds every input's items to `merge`; with `leftOutBy`, each input then says which
+        /// of its components the records (so named) leave out.
         func drive<Sink: CalendarItemSink>(
-            _ merge: inout CalendarMerge<Sink>, flush: (inout Sink) -> Void
+            _ merge: inout CalendarMerge<Sink>, leftOutBy record: String? = nil,
+            flush: (inout Sink) -> Void
         ) {
             for (index, source) in sources.enumerated() {
                 guard let source else { continue }
@@ -168,10 +171,21 @@ public enum Converter {
                     var items = try ComponentSources.open(
                         source, limits: options.load.limits, progress: options.load.progress)
                     var checker = ComponentChecker(file: names[index], scope: .copy)
+                    var leftOut = LeftOutComponents()
                     while let item = try items.next() {
                         checker.take(item)
+                        if record != nil, case .component(let component) = item {
+                            switch component.name {
+                            case "VEVENT": leftOut.addChildren(of: component)
+                            case "VTIMEZONE": break
+                            default: leftOut.add(component)
+                            }
+                        }
                         merge.take(item, input: index, log: &logs[index])
                         flush(&merge.sink)
+                    }
+                    if let record, let said = leftOut.take(file: names[index], record: record) {
+                        logs[index].append(said)
                     }
                     checker.finishInput()
                     logs[index] += items.takeDiagnostics()
@@ -184,15 +198,15 @@ public enum Converter {
         }
         let refusesEmpty = !options.allowsEmpty
         var heldEmpty = false
-        func stream<Writer: CalendarItemWriter>(into writer: Writer, isCalendar: Bool) -> (
-            dropped: Int, writer: Writer
-        ) {
+        func stream<Writer: CalendarItemWriter>(
+            into writer: Writer, isCalendar: Bool, leftOutBy record: String? = nil
+        ) -> (dropped: Int, writer: Writer) {
             var merge = CalendarMerge(
                 into: HeldUntilComponent(
                     SettingCalendarProperties(writer, settings: options.settings),
                     holding: isCalendar && refusesEmpty),
                 names: names, window: window, zones: mergeZones, newest: newest)
-            drive(&merge) { sink in
+            drive(&merge, leftOutBy: record) { sink in
                 if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
             }
             if failures.count < inputs.count {
@@ -217,7 +231,7 @@ public enum Converter {
                         format: format, guardsFormulas: options.columns.guardsFormulas,
                         file: inputs.count == 1 ? inputs[0].name : "<inputs>",
                         resolver: mergeZones, database: database),
-                    isCalendar: false
+                    isCalendar: false, leftOutBy: "series record"
                 ).writer.diagnostics
         } else if let calendars = streamingCalendars(sources, options: options) {
             dropped =
@@ -276,7 +290,8 @@ public enum Converter {
 
     /// Converts `inputs` to the occurrences `ics events` lists, sorted, as JSON, NDJSON or
     /// CSV (`options.to`). An input that cannot be used at all is left out and named in
-    /// ``ConversionResult/unusableInputs``.
+    /// ``ConversionResult/unusableInputs``; each input names the components it holds that no
+    /// occurrence record carries (VTODO, VALARM, …).
     public static func occurrences(
         _ inputs: [InputSource], options: ConversionOptions, database: ZoneInfoDatabase = .system
     ) -> ConversionResult {
@@ -294,8 +309,10 @@ public enum Converter {
             }
         }
         let format = OccurrenceFormat(rawValue: options.to.rawValue) ?? .json
+        var load = options.load
+        load.namesComponentsLeftOut = true
         let (records, sorted, found, failed) = OccurrenceRecords.load(
-            sources, options: options.load, format: format, columns: options.columns,
+            sources, options: load, format: format, columns: options.columns,
             memory: options.memory, database: database)
         return ConversionResult(
             records: records, sorted: sorted, diagnostics: logs.flatMap(\.diagnostics) + found,

@@ -34,7 +34,7 @@ struct StoredVersion {
     /// What identifies the event across versions: its UID and recurrence id, or without a UID
     /// its title and start.
     var key: DiffKey {
-        if let uid { return .uid(uid, recurrence: recurrence) }
+        if let uid { return .uid(ExactText(uid), recurrence: recurrence) }
         return .unnamed(title: title, start: start)
     }
 
@@ -43,7 +43,8 @@ struct StoredVersion {
 }
 
 enum DiffKey: Hashable {
-    case uid(String, recurrence: TimeIdentity?)
+    /// A UID by its bytes: one whose bytes changed is another UID.
+    case uid(ExactText, recurrence: TimeIdentity?)
     case unnamed(title: String, start: TimeIdentity?)
 }
 
@@ -89,7 +90,7 @@ final class DiffSide {
         if files[fileIndex] == nil { files[fileIndex] = event.source.file }
         let bytes = Self.encode(event, rank: rank, fileIndex: fileIndex)
         let key: DiffKey =
-            event.source.uid.map { .uid($0, recurrence: event.recurrence) }
+            event.source.uid.map { .uid(ExactText($0), recurrence: event.recurrence) }
             ?? .unnamed(title: event.source.summary, start: event.start)
         if case .uid = key, let earlier = firstEvent(matching: key) {
             if rank.reason(toReplace: earlier.version.rank) != nil {

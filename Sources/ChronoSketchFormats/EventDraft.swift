@@ -6,6 +6,8 @@ import ChronoSketchSyntax
 struct EventDraft: Sendable {
     var uid: String
     var recurrenceId: OriginalTime?
+    /// RECURRENCE-ID's RANGE: `THISANDFUTURE` or nil (RFC 5545 §3.2.13).
+    var recurrenceRange: String?
     var start: OriginalTime
     var end: OriginalTime?
     var title: String

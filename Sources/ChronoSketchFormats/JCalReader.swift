@@ -57,7 +57,10 @@ extension JCal {
                 line += 1
                 let built = try JCal.decodedProperty(property, line: line, limits: limits)
                 for problem in built.problems {
-                    report(.warning, problem.code, problem.message, "left out")
+                    // A line too long loses the whole property; the rest lose a part of one.
+                    report(
+                        problem.code == .lineTooLong ? .error : .warning, problem.code,
+                        problem.message, "left out")
                 }
                 guard let read = built.property else { continue }
                 guard component.properties.count < limits.maximumPropertiesPerComponent else {
@@ -177,6 +180,15 @@ extension JCal {
         let separator = name == "GEO" || name == "REQUEST-STATUS" ? ";" : ","
         let (bytes, valueStart) = ICalWriter.contentLine(
             name: name, parameters: parameters, value: values.joined(separator: separator))
+        // A line the reader would cut cannot come back whole from the `.ics` it makes.
+        guard bytes.count <= limits.maximumLineLength else {
+            built.problems.append(
+                Problem(
+                    .lineTooLong,
+                    "\(name) would be a line of \(bytes.count) bytes, longer than the \(ByteCount.text(limits.maximumLineLength)) a content line may have to be read again"
+                ))
+            return built
+        }
         guard name.utf8.allSatisfy(isNameByte) else {
             // A group prefix (`GROUP1.X-TEST`), as vCard has: kept as a line, as the reader
             // keeps one.

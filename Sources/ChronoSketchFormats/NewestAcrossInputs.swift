@@ -16,19 +16,20 @@ struct NewestAcrossInputs: Sendable {
     }
 
     /// Per UID used in more than one input, each input's version.
-    private var versions: [String: [Version]] = [:]
+    private var versions: [ExactText: [Version]] = [:]
 
     /// Reads `inputs` (each must be readable twice).
     init(_ inputs: [InputSource?], limits: ReadLimits) {
-        var all: [String: [Version]] = [:]
+        var all: [ExactText: [Version]] = [:]
         for (index, input) in inputs.enumerated() {
             guard let input,
                 var items = try? ComponentSources.open(input, limits: limits, progress: nil)
             else { continue }
             while let item = try? items.next() {
                 guard case .component(let component) = item, component.name == "VEVENT",
-                    let uid = component.property("UID")?.value?.text
+                    let text = component.property("UID")?.value?.text
                 else { continue }
+                let uid = ExactText(text)
                 let isMaster = component.property("RECURRENCE-ID") == nil
                 var rank = VersionRank(sequence: 0, stamp: nil, order: index)
                 if case .integer(let number)? = component.property("SEQUENCE")?.value {
@@ -60,7 +61,8 @@ struct NewestAcrossInputs: Sendable {
     /// The input whose version of `uid` is kept, and why, when `input`'s is left out; nil when
     /// `input`'s is kept (or no other input uses the UID).
     func replacement(of uid: String, in input: Int) -> (input: Int, reason: String)? {
-        guard let list = versions[uid], let own = list.first(where: { $0.input == input })
+        guard let list = versions[ExactText(uid)],
+            let own = list.first(where: { $0.input == input })
         else { return nil }
         // The newest of them all replaces every other.
         guard

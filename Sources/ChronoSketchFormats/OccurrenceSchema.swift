@@ -40,6 +40,7 @@ public struct RecordField: Sendable {
     static let description = RecordField("description")
     static let originalStart = RecordField("originalStart")
     static let originalZone = RecordField("originalZone")
+    static let recurrenceRange = RecordField("recurrenceRange")
     static let sequence = RecordField("sequence")
     static let calendar = RecordField("calendar")
     static let duration = RecordField("duration")

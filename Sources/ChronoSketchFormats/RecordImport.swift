@@ -81,6 +81,90 @@ enum RecordImport {
             return strings(key).compactMap(Self.participant)
         }
 
+        /// The fields of a JSON record whose values have a type the field cannot be read as
+        /// (a title that is an array, an `allDay` that is a number, a category that is an
+        /// object), each worded for a warning: each is left out of the event.
+        func mistyped() -> [String] {
+            guard case .json(let members) = storage else { return [] }
+            var found: [String] = []
+            for member in members {
+                guard let expected = Self.types[member.key],
+                    let problem = Self.problem(member.value, expected)
+                else { continue }
+                found.append("its \(member.key) is \(problem); left out")
+            }
+            return found
+        }
+
+        /// What each field the import reads takes.
+        private enum Expected {
+            case text, flag, number, texts, participants
+        }
+
+        private static let types: [String: Expected] = {
+            var types: [String: Expected] = ["allDay": .flag, "sequence": .number]
+            for key in [
+                "uid", "recurrenceId", "originalZone", "recurrenceRange", "title", "start", "end",
+                "duration", "zone", "rrule", "status", "transparency", "location", "url",
+                "color", "description",
+            ] { types[key] = .text }
+            for key in ["categories", "resources", "rdate", "exdate"] { types[key] = .texts }
+            for key in ["organizer", "attendees"] { types[key] = .participants }
+            return types
+        }()
+
+        /// Why `value` cannot be read as `expected`, nil when it can (null is a field not given).
+        private static func problem(_ value: JSONValue, _ expected: Expected) -> String? {
+            func kind(_ value: JSONValue) -> String {
+                switch value {
+                case .null: "null"
+                case .bool: "true or false"
+                case .integer, .double: "a number"
+                case .string: "text"
+                case .array: "an array"
+                case .object: "an object"
+                }
+            }
+            switch (expected, value) {
+            case (_, .null), (.text, .string), (.text, .integer), (.text, .bool), (.flag, .bool),
+                (.number, .integer), (.texts, .string), (.texts, .integer), (.texts, .bool),
+                (.participants, .string):
+                return nil
+            case (.flag, .integer(let number)) where number == 0 || number == 1:
+                return nil
+            case (.flag, .string(let text)):
+                return ["true", "false", "yes", "no", "1", "0"].contains(text.lowercased())
+                    ? nil : "'\(text)', where true or false is expected"
+            case (.number, .string(let text)):
+                return Int(text) != nil ? nil : "'\(text)', where a whole number is expected"
+            case (.texts, .array(let items)):
+                return items.allSatisfy({ $0.string != nil })
+                    ? nil : "an array holding other things than text, where texts are expected"
+            case (.participants, .array(let items)):
+                return items.allSatisfy(isParticipant)
+                    ? nil
+                    : "an array holding other things than addresses, where addresses are expected"
+            case (.participants, .object):
+                return isParticipant(value) ? nil : "an object without an address"
+            default:
+                let wanted =
+                    switch expected {
+                    case .text: "text"
+                    case .flag: "true or false"
+                    case .number: "a whole number"
+                    case .texts: "an array of texts"
+                    case .participants: "an address or an array of them"
+                    }
+                return "\(kind(value)), where \(wanted) is expected"
+            }
+        }
+
+        private static func isParticipant(_ value: JSONValue) -> Bool {
+            if value.string != nil { return true }
+            guard let address = value["address"]?.string else { return false }
+            return !address.isEmpty
+        }
+
         /// `a; b` as two items (the CSV form of a list).
         static func list(_ text: String) -> [String] {
             text.split(separator: ";").map { String(Substring($0).trimmingSpaces) }.filter {
@@ -143,6 +227,16 @@ enum RecordImport {
         if let recurrence = fields.string("recurrenceId") {
             draft.recurrenceId = try recurrenceTime(
                 recurrence, zone: fields.string("originalZone"), knownZone: knownZone)
+            if let range = fields.string("recurrenceRange") {
+                // RFC 5545 §3.2.13 defines THISANDFUTURE alone.
+                guard range.uppercased() == "THISANDFUTURE" else {
+                    throw Problem(
+                        message:
+                            "its recurrenceRange '\(range)' is not THISANDFUTURE, the one range RFC 5545 defines"
+                    )
+                }
+                draft.recurrenceRange = "THISANDFUTURE"
+            }
         }
         draft.description = fields.string("description")
         draft.location = fields.string("location")

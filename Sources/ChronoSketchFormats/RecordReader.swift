@@ -159,6 +159,12 @@ enum RecordReader {
         }
         var drafts: [(draft: EventDraft, record: RecordImport.Fields, line: Int)] = []
         for (index, record) in records.enumerated() {
+            for problem in record.mistyped() {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, .record, file: name, line: record.line,
+                        message: "\(record.place.capitalizedFirst): \(problem)"))
+            }
             do throws(RecordImport.Problem) {
                 let draft: EventDraft
                 if let outlook, case .csv(let row) = record.storage {

@@ -20,7 +20,8 @@ public enum RecordKind: String, Sendable, CaseIterable {
 /// said once per zone. An X-WR-TIMEZONE is applied to the floating times of its
 /// calendar as a merge applies it (``CalendarZoneInMerge``), since a record carries no
 /// calendar. What a record has no field for (other components, a second RRULE, EXRULE,
-/// alarms, properties outside the schema) is left out; the first three are said.
+/// alarms, properties outside the schema) is left out; all but the properties are said (the
+/// components by the conversion, once per input).
 struct SeriesRecordWriter: CalendarItemWriter {
     private var stream: OccurrenceStream
     private let format: OccurrenceFormat
@@ -46,8 +47,6 @@ struct SeriesRecordWriter: CalendarItemWriter {
     private var agreement: [String: String?] = [:]
     /// The UTC seconds the event being written covers, for ``sameClock(_:_:over:)``.
     private var span = 0..<1
-    /// Components other than VEVENT and VTIMEZONE left out, by name.
-    private var otherComponents: [String: Int] = [:]
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The CSV columns of series records, in order.
@@ -112,7 +111,7 @@ struct SeriesRecordWriter: CalendarItemWriter {
                     write(source)
                 }
             default:
-                otherComponents[component.name, default: 0] += 1
+                break
             }
         case .calendarProperty, .looseLine:
             break
@@ -127,14 +126,6 @@ struct SeriesRecordWriter: CalendarItemWriter {
     mutating func finish() {
         writeDeferred()
         pending += stream.finish()
-        for (name, count) in otherComponents.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, .noRecordForm, file: file, line: nil,
-                    message:
-                        "\(count) \(name) component\(count == 1 ? "" : "s") \(count == 1 ? "has" : "have") no series record",
-                    assumption: "left out; .ics and jCal keep every component"))
-        }
     }
 
     private mutating func write(_ source: EventSource) {
@@ -162,6 +153,7 @@ struct SeriesRecordWriter: CalendarItemWriter {
                 series.recurrenceId = text(recurrence, in: startZone)
                 series.originalZone = startZone.name
             }
+            series.recurrenceRange = source.recurrenceRange
         }
         if let rule = source.rules.first { series.rrule = rule.rule.text }
         for extra in source.rules.dropFirst() + source.exceptionRules {
@@ -396,6 +388,8 @@ struct SeriesRecord {
     var uid: String?
     var recurrenceId: String?
     var originalZone: String?
+    /// RECURRENCE-ID's RANGE (`THISANDFUTURE`: the override moves every later instance too).
+    var recurrenceRange: String?
     var title = ""
     var allDay = false
     var start: String?
@@ -423,6 +417,7 @@ struct SeriesRecord {
         sink.field(.uid, record.uid)
         sink.field(.recurrenceId, record.recurrenceId)
         sink.field(.originalZone, record.originalZone)
+        sink.field(.recurrenceRange, record.recurrenceRange)
         sink.field(.title, record.title)
         sink.field(.allDay, record.allDay)
         sink.field(.start, record.start)

@@ -8,7 +8,7 @@ import ChronoSketchCore
 enum LayoutOrder {
     /// Whether `lhs` comes before `rhs` when their placement keys are equal.
     static func breaksTie(_ lhs: CalendarEvent, _ rhs: CalendarEvent) -> Bool {
-        if lhs.id != rhs.id { return lhs.id < rhs.id }
+        if !ExactText.same(lhs.id, rhs.id) { return ExactText.precedes(lhs.id, rhs.id) }
         if lhs.source.file != rhs.source.file { return lhs.source.file < rhs.source.file }
         if lhs.source.line != rhs.source.line { return lhs.source.line < rhs.source.line }
         return lhs.title < rhs.title

@@ -29,24 +29,69 @@ import Testing
                 == "<stdin>:1: error: Not an iCalendar file: it holds binary data, not text\n")
     }
 
-    /// A 40 MB line inside an event is cut at 32 MiB, said to be cut, and the rest of the
-    /// calendar is read.
-    @Test func aLineOverTheLimitIsCutAndSaidSo() throws {
-        var body = "BEGIN:VEVENT\r\nUID:long\r\nDTSTART:20260908T090000Z\r\nDESCRIPTION:"
+    /// A 40 MB line ends the input at 32 MiB with an error at its line, and nothing after it is
+    /// read: the input cannot be used (status 2), but what a listing in file order wrote of it
+    /// before stays written.
+    @Test func aLineOverTheLimitEndsTheInputWithAnError() throws {
+        var body = "BEGIN:VEVENT\r\nUID:first\r\nDTSTART:20260908T090000Z\r\nSUMMARY:Before\r\n"
+        body += "END:VEVENT\r\nBEGIN:VEVENT\r\nUID:long\r\nDTSTART:20260908T090000Z\r\nDESCRIPTION:"
         body += String(repeating: "a", count: 40_000_000)
         body += "\r\n more\r\nSUMMARY:After the long line\r\nEND:VEVENT\r\n"
         let result = try CLI.runBinary(
             ["events", "-", "-f", "ndjson", "--tz", "UTC"], standardInput: Self.calendar(body),
             limit: 120)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError
+                == "<stdin>:12: error: Line is longer than 32 MiB: the input is read no further\n")
+        let streamed = try CLI.runBinary(
+            ["events", "-", "-f", "ndjson", "--tz", "UTC", "--order", "file"],
+            standardInput: Self.calendar(body), limit: 120)
+        #expect(streamed.status == 2)
+        #expect(
+            try CLI.records(streamed.standardOutput).map { $0["title"] as? String } == ["Before"])
+    }
+
+    /// jCal holds a value of any length; one whose `.ics` line the reader would cut is left out
+    /// with an error (the conversion would not read back), the rest of the event kept.
+    @Test func aJCalValueTooLongForALineIsLeftOutWithAnError() throws {
+        let long = String(repeating: "x", count: 33 << 20)
+        let jcal =
+            "[\"vcalendar\",[[\"version\",{},\"text\",\"2.0\"],[\"prodid\",{},\"text\",\"-//t//EN\"]],"
+            + "[[\"vevent\",[[\"uid\",{},\"text\",\"a\"],[\"dtstart\",{},\"date-time\",\"2026-12-01T10:00:00\"],"
+            + "[\"description\",{},\"text\",\"\(long)\"],[\"summary\",{},\"text\",\"Kept\"]],[]]]]"
+        let result = try CLI.runBinary(
+            ["convert", "-", "--from-format", "jcal", "--to", "ics"],
+            standardInput: Data(jcal.utf8),
+            limit: 120)
         #expect(result.status == 0)
         #expect(
-            try CLI.records(result.standardOutput).first?["title"] as? String
-                == "After the long line")
+            result.standardError
+                == "<stdin>:7: error: DESCRIPTION would be a line of 34603020 bytes, longer than the 32 MiB a content line may have to be read again; left out\n"
+        )
+        #expect(result.standardOutput.contains("SUMMARY:Kept\r\n"))
+        #expect(!result.standardOutput.contains("DESCRIPTION"))
+        let strict = try CLI.runBinary(
+            ["convert", "-", "--from-format", "jcal", "--to", "ics", "--strict"],
+            standardInput: Data(jcal.utf8), limit: 120)
+        #expect(strict.status == 2)
+        #expect(strict.standardOutput.isEmpty)
+    }
+
+    /// However the input begins, a stream that never breaks its line ends at the bound: time
+    /// and memory of 32 MiB, not of the stream (`yes` would never end).
+    @Test func aStreamWithoutLineBreaksAfterAValidStartEndsAtTheBound() throws {
+        let result = try CLI.runBinary(
+            [
+                "-c",
+                "{ printf 'BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nX-A:'; yes | tr -d '\\n'; } | \"$0\" events - ; echo \"status ${PIPESTATUS[1]}\"",
+                CLI.binary.path,
+            ], limit: 120, shell: true)
+        #expect(result.standardOutput.hasSuffix("status 2\n"))
         #expect(
-            result.standardError.contains(
-                "<stdin>:7: error: Line is longer than 32 MiB; cut there: its first 32 MiB are kept as a line that is not read, the rest is dropped"
-            ))
-        #expect(!result.standardError.contains("kept as written"))
+            result.standardError
+                == "<stdin>:3: error: Line is longer than 32 MiB: the input is read no further\n")
     }
 
     @Test(arguments: [
@@ -59,6 +104,9 @@ import Testing
         (["layout", "heatmap", "--months", "5000"], "at most 1200"),
         (["layout", "ranges", "--from", "0001-01-01", "--to", "9999-01-01"], "36600 periods"),
         (["events", "--days", "99999999"], "the window would end after 9999-12-31"),
+        // Minutes that would overflow when made seconds.
+        (["conflicts", "--buffer", "999999999999999999"], "expected a duration"),
+        (["slots", "--every", "153722867280912931"], "expected a duration"),
     ])
     func absurdSizesAreUsageErrorsNamingTheLimit(arguments: [String], limit: String) throws {
         let result = try CLI.runBinary(arguments + [Self.week])

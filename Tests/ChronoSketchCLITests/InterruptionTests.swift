@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// A run stopped by SIGINT, SIGTERM, SIGHUP or SIGPIPE while it writes `-o` leaves the target
-/// as it was and nothing beside it, and ends killed by the signal (128 + the signal to a shell).
+/// A run stopped by a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGALRM, SIGUSR1, a real-time
+/// one, …) while it writes `-o` leaves the target as it was and nothing beside it, and ends
+/// killed by the signal (128 + the signal to a shell).
 /// Each test starts the built binary on a large calendar, waits until its temporary file is
 /// there, signals it, and looks at the folder.
 @Suite(.serialized) struct InterruptionTests {
@@ -36,17 +37,31 @@ import Testing
         (["events", "--format", "json"], SIGINT),
         (["convert", "--to", "jcal"], SIGTERM),
         (["conflicts", "--format", "ndjson"], SIGHUP),
+        // Every other signal whose default course ends the process.
+        (["convert", "--to", "jcal"], SIGALRM),
+        (["convert", "--to", "jcal"], SIGUSR1),
+        (["events", "--order", "file", "--format", "ndjson"], SIGUSR2),
+        (["events", "--order", "file", "--format", "ndjson"], SIGVTALRM),
+        (["events", "--order", "file", "--format", "ndjson"], SIGPROF),
+        (["events", "--order", "file", "--format", "ndjson"], SIGPWR),
+        (["convert", "--to", "jcal"], __libc_current_sigrtmin() + 3),
     ]
 
-    @Test(arguments: runs.indices)
-    func aSignalMidWriteLeavesTheTargetAsItWas(run: Int) throws {
-        let (arguments, signal) = Self.runs[run]
+    /// A folder with the large calendar and an `output` file that holds `old`.
+    private static func folder() throws -> (directory: URL, calendar: URL, target: URL) {
         let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let calendar = directory.appendingPathComponent("big.ics")
         try Data(Self.calendar).write(to: calendar)
         let target = directory.appendingPathComponent("output")
         try Data("old\n".utf8).write(to: target)
+        return (directory, calendar, target)
+    }
+
+    @Test(arguments: runs.indices)
+    func aSignalMidWriteLeavesTheTargetAsItWas(run: Int) throws {
+        let (arguments, signal) = Self.runs[run]
+        let (directory, calendar, target) = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments = arguments + [calendar.path, "--tz", "UTC", "-o", target.path]
@@ -70,6 +85,28 @@ import Testing
         #expect(caught, "\(arguments) ended before it was seen writing")
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == signal)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "big.ics", "output",
+            ])
+        #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")
+    }
+
+    /// `ulimit -f` makes a write past the limit fail (SIGXFSZ is ignored): the run says so,
+    /// leaves the target as it was and no temporary file, and ends with status 2.
+    @Test func aFileSizeLimitLeavesTheTargetAsItWas() throws {
+        let (directory, calendar, target) = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 5 MB of calendar make more than 1 MB (2,048 blocks of 512 bytes) of jCal.
+        let result = try CLI.runBinary(
+            [
+                "-c", "ulimit -f 2048; \"$0\" convert \"$1\" --to jcal -o \"$2\"; echo $?",
+                CLI.binary.path, calendar.path, target.path,
+            ], shell: true)
+        #expect(result.standardOutput == "2\n")
+        #expect(
+            result.standardError
+                == "\(target.path): error: Cannot write '\(target.path)': File too large\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
                 "big.ics", "output",

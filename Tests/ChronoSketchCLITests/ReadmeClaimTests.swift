@@ -101,7 +101,7 @@ import Testing
         let expansion = ExpansionLimits()
         func mebibytes(_ bytes: Int) -> String { "\(bytes >> 20) MiB" }
         let expected: [(label: String, value: String)] = [
-            ("unfolded content line", mebibytes(read.maximumLineLength)),
+            ("content line", mebibytes(read.maximumLineLength)),
             ("component nesting", "\(read.maximumDepth) levels"),
             ("properties per component", ASCIIDigits.grouped(read.maximumPropertiesPerComponent)),
             ("parameters per property", ASCIIDigits.grouped(read.maximumParametersPerProperty)),

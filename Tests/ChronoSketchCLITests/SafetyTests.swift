@@ -223,6 +223,147 @@ import Testing
         #expect((result.standardOutput + result.standardError).contains("\u{241B}[2J"))
     }
 
+    /// A calendar whose texts hold a right-to-left override (Trojan Source) where even the
+    /// narrowest view shows it, isolates, a
+    /// zero-width space, a byte order mark, tag characters hiding text, and what must pass:
+    /// an emoji flag of tag characters and a family joined by ZWJ.
+    private static let invisible =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//ChronoSketch//Tests//EN\r\n"
+        + "BEGIN:VEVENT\r\nUID:rlo\u{202E}\r\nDTSTAMP:20260101T000000Z\r\n"
+        + "DTSTART:20261208T090000Z\r\nDTEND:20261208T100000Z\r\n"
+        + "SUMMARY:\u{202E}gnp.exe\u{2066}x\u{2069} \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}\r\n"
+        + "LOCATION:Room\u{200B}A\u{FEFF} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\r\n"
+        + "ORGANIZER;CN=Boss\u{E0041}\u{E0042}:mailto:b@x\r\nCATEGORIES:work\u{200F}\r\n"
+        + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+
+    @Test(arguments: [
+        ["events"], ["conflicts"],
+        ["check", "--start", "2026-12-08T09:15", "--end", "2026-12-08T09:45"],
+        ["slots", "--date", "2026-12-08"], ["info"],
+        ["layout", "day", "--date", "2026-12-08"], ["layout", "week", "--date", "2026-12-08"],
+        ["layout", "month", "--date", "2026-12-08"],
+        ["layout", "timeline", "--start", "2026-12-08", "--rows", "organizer"],
+        ["layout", "ranges", "--from", "2026-12-08", "--to", "2026-12-09"],
+    ])
+    func textViewsShowBidiControlsAndInvisibleCharacters(command: [String]) throws {
+        let directory = try temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("in\u{202E}voice.ics")
+        try Data(
+            (Self.invisible + Self.invisible.replacingOccurrences(of: "UID:rlo", with: "UID:two"))
+                .utf8
+        ).write(to: file)
+        let result = try CLI.runBinary(command + [file.path, "--tz", "UTC"])
+        #expect([0, 1].contains(result.status), "\(result.standardError)")
+        let text = result.standardOutput + result.standardError
+        let flagTags = Set<UInt32>(0xE0062...0xE007F)
+        let sent = text.unicodeScalars.filter { (scalar: Unicode.Scalar) -> Bool in
+            [0x061C, 0x180E, 0x200B, 0x200E, 0x200F, 0xFEFF].contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
+                || ((0xE0000...0xE007F).contains(scalar.value) && !flagTags.contains(scalar.value))
+        }
+        #expect(sent.isEmpty, "\(command): \(sent.map { $0.value })")
+        #expect(text.contains("<U+202E>"), "\(command)")
+    }
+
+    @Test func emojiSequencesPassTheTerminalFilterWhole() throws {
+        let result = try CLI.runBinary(
+            ["events", "-", "--tz", "UTC", "--from", "2026-12-08", "--days", "1"],
+            standardInput: Data(Self.invisible.utf8))
+        #expect(result.status == 0)
+        // The flag of Scotland is a black flag and tag characters; a family is joined by ZWJ.
+        #expect(
+            result.standardOutput.contains(
+                "<U+202E>gnp.exe<U+2066>x<U+2069> \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+            ))
+        let data = try CLI.runBinary(
+            ["events", "-", "--tz", "UTC", "-f", "ndjson"], standardInput: Data(Self.invisible.utf8)
+        )
+        #expect(
+            try CLI.records(data.standardOutput).first?["location"] as? String
+                == "Room\u{200B}A\u{FEFF} \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}")
+    }
+
+    @Test func usageErrorsShowValuesAsTypedOnOneLineAndBlameTheOptionGiven() throws {
+        let calendar = Self.week
+        let broken = try CLI.runBinary(["events", calendar, "--from", "next\ntuesday"])
+        #expect(broken.status == 64)
+        #expect(
+            broken.standardError.hasPrefix(
+                "Error: The value 'next\u{240A}tuesday' is invalid for '--from <date>'"))
+        #expect(broken.standardError.split(separator: "\n").count == 3)
+        let zero = try CLI.runBinary([
+            "check", calendar, "--start", "2026-12-08T09:00", "--duration", "0m",
+        ])
+        #expect(zero.status == 64)
+        #expect(
+            zero.standardError.hasPrefix(
+                "Error: The value '0m' is invalid for '--duration <duration>': expected a length greater than 0\n"
+            ))
+        let typed = try CLI.runBinary(["events", calendar, "--days", "3650000"])
+        #expect(typed.status == 64)
+        #expect(
+            typed.standardError.hasPrefix("Error: The value '3650000' is invalid for '--days <n>'"))
+        for date in ["0001-01-01", "9999-12-31"] {
+            let heatmap = try CLI.runBinary(["layout", "heatmap", calendar, "--date", date])
+            #expect(heatmap.status == 64, "\(date)")
+            #expect(
+                heatmap.standardError.hasPrefix(
+                    "Error: The value '\(date)' is invalid for '--date <date>'"), "\(date)")
+        }
+        let months = try CLI.runBinary([
+            "layout", "heatmap", calendar, "--date", "9999-09-01", "--months", "5",
+        ])
+        #expect(months.status == 64)
+        #expect(
+            months.standardError.hasPrefix(
+                "Error: The value '5' is invalid for '--months <n>': 5 months from 9999-09-01 end after 9999-12-31"
+            ))
+    }
+
+    /// The rule a shell's `>` follows for the same user: a file whose mode forbids writing is
+    /// not replaced. As root (who may write anything) the test runs `ics` as `nobody`.
+    @Test(
+        .enabled(
+            if: geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "needs setpriv (util-linux) to run as another user"))
+    func aFileWithoutWritePermissionIsNotReplaced() throws {
+        let directory = try temporary()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A folder anyone may write in, so that only the file's own mode can refuse.
+        #expect(chmod(directory.path, 0o777) == 0)
+        let target = directory.appendingPathComponent("read-only.ics")
+        try Data("old\n".utf8).write(to: target)
+        let nobody: uid_t = 65_534
+        if geteuid() == 0 { #expect(chown(target.path, nobody, gid_t(nobody)) == 0) }
+        #expect(chmod(target.path, 0o444) == 0)
+        let command = [CLI.binary.path, "convert", Self.week, "-o", target.path]
+        let result =
+            geteuid() == 0
+            ? try CLI.runBinary(
+                ["-c", "exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$@\"", "sh"]
+                    + command,
+                shell: true)
+            : try CLI.runBinary(Array(command.dropFirst()))
+        #expect(result.status == 2)
+        #expect(
+            result.standardError
+                == "\(target.path): error: Cannot write '\(target.path)': Permission denied\n")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "old\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["read-only.ics"]
+        )
+    }
+
+    @Test func aFolderThatRefusesNewFilesIsNamedWithItsReason() throws {
+        // /proc holds files but makes none: the reason is the system's, not a missing folder.
+        let result = try CLI.runBinary(["convert", Self.week, "-o", "/proc/version"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("cannot create a file in '/proc': "))
+        #expect(!result.standardError.contains("does not exist"))
+    }
+
     @Test func diagnosticsStayOnOneLine() throws {
         let directory = try temporary()
         defer { try? FileManager.default.removeItem(at: directory) }

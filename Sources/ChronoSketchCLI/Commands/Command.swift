@@ -291,27 +291,8 @@ enum CommonOptions {
         return paths.flatMap(inputs)
     }
 
-    /// What one path given reads: standard input for `-`, a directory's calendars, or the
-    /// file.
-    static func inputs(_ path: String) -> [InputSource] {
-        if path == "-" { return [.standardInput] }
-        return calendarFiles(in: path).map { $0.map(InputSource.file) } ?? [.file(path)]
-    }
-
-    /// The `.ics` files of a directory, in name order (a vdir, as vdirsyncer and khal keep
-    /// calendars: one event a file); nil when `path` is no directory or holds none, so that
-    /// reading it says why.
-    static func calendarFiles(in path: String) -> [String]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-            isDirectory.boolValue,
-            let names = try? FileManager.default.contentsOfDirectory(atPath: path)
-        else { return nil }
-        let folder = path.hasSuffix("/") ? path : path + "/"
-        let files = names.filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }
-            .sorted().map { folder + $0 }
-        return files.isEmpty ? nil : files
-    }
+    /// What one path given reads (``InputPaths/inputs(_:)``).
+    static func inputs(_ path: String) -> [InputSource] { InputPaths.inputs(path) }
 
     /// How every reading command reads: `--tz`, `--x-wr-timezone` and the expansion limits,
     /// checked; no window and no filter. The one place options of reading are built: every
@@ -325,19 +306,38 @@ enum CommonOptions {
             expansion: try expansionLimits(arguments))
         options.calendarNames = calendarNames(arguments)
         if try choice(arguments, inputsMode, default: InputsMode.versions) == .separate {
-            options.separateCalendars = separateCalendars(arguments)
+            options.separateCalendars = try separateCalendars(arguments)
         }
         return options
     }
 
     /// The calendar each input is when inputs are read apart, by input name: the path given
-    /// for it (a directory's for the files of a vdir), `<stdin>` for standard input.
-    static func separateCalendars(_ arguments: ParsedArguments) -> [String: String] {
-        var names: [String: String] = [:]
-        for path in arguments.positionals.isEmpty ? ["-"] : arguments.positionals {
-            for input in inputs(path) {
-                names[input.name] = path == "-" ? input.name : path
+    /// for it (a directory's for the files of a vdir), `<stdin>` for standard input. An event's
+    /// id is then `PATH/UID`, which names one event only while no path given is another, or
+    /// another's folder (`team` and `team/ann.ics`): such inputs are refused.
+    static func separateCalendars(_ arguments: ParsedArguments) throws(UsageError) -> [String:
+        String]
+    {
+        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        let calendars = paths.map { $0 == "-" ? InputSource.standardInput.name : $0 }
+        for (index, calendar) in calendars.enumerated() {
+            for other in calendars[(index + 1)...]
+            where other == calendar || other.hasPrefix(calendar + "/")
+                || calendar.hasPrefix(other + "/")
+            {
+                let (outer, inner) =
+                    other.count < calendar.count ? (other, calendar) : (calendar, other)
+                throw .invalidValue(
+                    "separate", for: inputsMode,
+                    outer == inner
+                        ? "'\(outer)' is given twice, and each input is a calendar of its own"
+                        : "'\(inner)' is inside '\(outer)', also given: the ids '\(outer)/…' of the one could be those of the other; give each calendar once"
+                )
             }
+        }
+        var names: [String: String] = [:]
+        for (path, calendar) in zip(paths, calendars) {
+            for input in inputs(path) { names[input.name] = calendar }
         }
         return names
     }
@@ -347,7 +347,7 @@ enum CommonOptions {
     static func calendarNames(_ arguments: ParsedArguments) -> [String: String] {
         var names: [String: String] = [:]
         for path in arguments.positionals where path != "-" {
-            guard let files = calendarFiles(in: path) else { continue }
+            guard let files = InputPaths.directory(path)?.files, !files.isEmpty else { continue }
             let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
             let shown = (try? String(contentsOfFile: folder + "/displayname", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -398,7 +398,9 @@ enum CommonOptions {
         }
         if let count = try positive(arguments, days) {
             guard end == nil else {
-                throw .invalidValue("\(count)", for: days, "give --to or --days, not both")
+                throw .invalidValue(
+                    arguments.value(days.name) ?? "\(count)", for: days,
+                    "give --to or --days, not both")
             }
             let first = start ?? LocalDateTime(startOf: dates.today)
             start = first
@@ -406,7 +408,8 @@ enum CommonOptions {
                 end = try first.adding(days: count)
             } catch {
                 throw .invalidValue(
-                    "\(count)", for: days, "the window would end after 9999-12-31")
+                    arguments.value(days.name) ?? "\(count)", for: days,
+                    "the window would end after 9999-12-31")
             }
         }
         if let start, let end, end <= start {

@@ -139,7 +139,7 @@ struct ConvertCommand: Command {
         options = ConversionOptions(
             from: source,
             to: targetFormat,
-            columns: columns, load: load, stamp: Self.stamp(environment))
+            columns: columns, load: load, stamp: try Self.stamp(environment))
         options.dedupe = arguments.isSet(Self.dedupe.name)
         if options.dedupe, load.separateCalendars != nil {
             throw UsageError(
@@ -183,11 +183,28 @@ struct ConvertCommand: Command {
     }
 
     /// DTSTAMP for new events: `SOURCE_DATE_EPOCH` (reproducible output), else the current time.
-    static func stamp(_ environment: [String: String]) -> LocalDateTime {
-        let seconds =
-            environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
-            ?? Int(Date().timeIntervalSince1970)
-        return (try? LocalDateTime(secondsSinceEpoch: seconds)) ?? LocalDateTime(startOf: .minimum)
+    /// - Throws: when `SOURCE_DATE_EPOCH` is set to anything but a whole number of seconds
+    ///   from 1970 to a time in the years 1 to 9999, which the reproducible-builds
+    ///   specification asks a program to refuse rather than guess.
+    static func stamp(_ environment: [String: String]) throws(UsageError) -> LocalDateTime {
+        guard let text = environment["SOURCE_DATE_EPOCH"] else {
+            let now = Int(Date().timeIntervalSince1970)
+            return (try? LocalDateTime(secondsSinceEpoch: now)) ?? LocalDateTime(startOf: .minimum)
+        }
+        guard let seconds = Int(text) else {
+            throw UsageError(
+                message:
+                    "SOURCE_DATE_EPOCH is '\(text)', not a whole number of seconds since 1970-01-01T00:00Z"
+            )
+        }
+        do {
+            return try LocalDateTime(secondsSinceEpoch: seconds)
+        } catch {
+            throw UsageError(
+                message:
+                    "SOURCE_DATE_EPOCH is '\(text)', a time outside the years 1 to 9999 that DTSTAMP can hold"
+            )
+        }
     }
 
     func run(io: CommandIO) -> ExitStatus {

@@ -90,19 +90,26 @@ enum AtomicFile {
                 (temporary, slot, mode, owner) = (nil, nil, 0, nil)
                 return
             }
+            // A shell's `>` opens the file itself, which its mode may forbid (a read-only
+            // file of one's own, a file of another user); renaming over it would not ask.
+            if exists, access(target, W_OK) != 0 { throw Failure(path: path, errno: errno) }
             let temporary = Self.temporaryName(beside: target)
             // Registered before it exists, so that a signal never leaves it behind.
             let slot = Interruption.remember(temporary)
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let descriptor = open(
+                temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
                 let code = errno
                 Interruption.forget(slot)
                 let folder = (target as NSString).deletingLastPathComponent
+                let shown = folder.isEmpty ? "." : folder
+                var folderStatus = stat()
+                let folderExists = stat(shown, &folderStatus) == 0
                 throw Failure(
                     path: path,
-                    reason: code == ENOENT
-                        ? "the folder '\(folder.isEmpty ? "." : folder)' does not exist"
-                        : "cannot create a file in '\(folder.isEmpty ? "." : folder)': \(SystemError.describe(errno: code))"
+                    reason: code == ENOENT && !folderExists
+                        ? "the folder '\(shown)' does not exist"
+                        : "cannot create a file in '\(shown)': \(SystemError.describe(errno: code))"
                 )
             }
             self.temporary = temporary

@@ -40,8 +40,12 @@ struct DiffText {
                     notes.append("same wall clock, another instant")
                 }
             case .uidChanged:
+                let (before, after) = (change.old?.uid ?? "", change.new?.uid ?? "")
+                // Texts that look alike but differ in bytes (`é` as one character or two).
+                let alike =
+                    before == after ? " (alike, but not in bytes: Unicode forms differ)" : ""
                 notes.append(
-                    "UID \(TerminalText.oneLine(change.old?.uid ?? "")) → \(TerminalText.oneLine(change.new?.uid ?? "")): subscribers see a deletion and an addition"
+                    "UID \(TerminalText.oneLine(before)) → \(TerminalText.oneLine(after))\(alike): subscribers see a deletion and an addition"
                 )
             case .added, .removed, .changed:
                 break

@@ -1,7 +1,7 @@
 /// How many terminal columns text takes, by grapheme cluster (a `Character`): East Asian Wide
 /// and Fullwidth characters and emoji take two, combining marks, zero-width joiners and
-/// variation selectors none, everything else one; a control character takes one, as the
-/// picture ``TerminalText`` shows for it.
+/// variation selectors none, everything else one; a control or invisible character takes the
+/// columns of what ``TerminalText`` shows for it.
 ///
 /// A cluster's width is its first scalar's, except that an emoji shown as a picture (a scalar
 /// with Emoji_Presentation, a text-default emoji followed by U+FE0F, a ZWJ sequence, a flag
@@ -18,6 +18,11 @@ enum DisplayWidth {
     static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
+        // What the terminal is shown instead of a control or invisible character.
+        if scalars.contains(where: TerminalText.isShown) {
+            let shown = TerminalText.visible(String(character))
+            if shown != String(character) { return of(shown) }
+        }
         if first.isASCII { return 1 }
         if scalars.contains("\u{FE0E}") { return isZeroWidth(first) ? 0 : 1 }
         let properties = first.properties

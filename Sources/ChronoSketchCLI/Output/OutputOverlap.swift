@@ -1,9 +1,10 @@
+import ChronoSketchCore
 import Foundation
 
 /// The rule that no output of a run is one of its inputs, checked before anything is read or
 /// written: `-o` and a standard output that is a regular file are compared, by device and
-/// inode, with every file the command reads (its positionals, standard input, and options such
-/// as `--blocked`). Writing to an input would replace a calendar with a report, or make
+/// inode, with every file the command reads: its positionals, standard input, options such
+/// as `--blocked`, and every calendar file of a directory given. Writing to an input would replace a calendar with a report, or make
 /// `ics convert m.ics >> m.ics` read its own output until the disk is full.
 enum OutputOverlap {
     /// A file as the kernel knows it.
@@ -34,6 +35,48 @@ enum OutputOverlap {
         }
     }
 
+    /// The paths given as inputs, each with how a message names it: the positionals
+    /// (standard input for `-` or none) and the values of options that name files
+    /// (`--blocked`).
+    static func given(_ arguments: ParsedArguments, spec: CommandSpec) -> [(
+        path: String, name: String
+    )] {
+        var given: [(path: String, name: String)] = []
+        if spec.positional?.readsFiles == true {
+            for path in arguments.positionals.isEmpty ? ["-"] : arguments.positionals {
+                given.append((path, path == "-" ? "standard input" : "the input '\(path)'"))
+            }
+        }
+        for option in spec.options where option.readsFiles {
+            for path in arguments.values[option.name] ?? [] {
+                given.append((path, "the --\(option.name) file '\(path)'"))
+            }
+        }
+        return given
+    }
+
+    /// The files a run reads, each with how a message names it: those
+    /// ``given(_:spec:)``, a directory standing for each of its calendar files
+    /// (``InputPaths``).
+    static func inputs(_ arguments: ParsedArguments, spec: CommandSpec) -> [(
+        path: String, name: String
+    )] {
+        given(arguments, spec: spec).flatMap { path, name in
+            guard path != "-", let files = InputPaths.directory(path)?.files else {
+                return [(path, name)]
+            }
+            return files.map { ($0, "'\($0)', read from \(name)") }
+        }
+    }
+
+    /// The warnings for the special files of the directories given, which are left unread.
+    static func skipped(_ arguments: ParsedArguments, spec: CommandSpec) -> [Diagnostic] {
+        given(arguments, spec: spec).flatMap { path, _ in
+            path == "-"
+                ? [] : (InputPaths.directory(path)?.skipped ?? []).map(InputPaths.skippedFile)
+        }
+    }
+
     /// Refuses a run whose output is one of its inputs.
     /// - Parameters:
     ///   - standardInput: the file open on standard input, when it is a regular one.
@@ -43,19 +86,8 @@ enum OutputOverlap {
         _ arguments: ParsedArguments, spec: CommandSpec, standardInput: Identity?,
         standardOutput: Identity?
     ) throws(UsageError) {
-        var inputs: [(name: String, identity: Identity)] = []
-        func add(_ path: String, as name: String) {
-            let identity = path == "-" ? standardInput : Identity(path: path)
-            if let identity { inputs.append((name, identity)) }
-        }
-        if spec.positional?.readsFiles == true {
-            let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-            for path in paths { add(path, as: path == "-" ? "standard input" : "the input '\(path)'") }
-        }
-        for option in spec.options where option.readsFiles {
-            for path in arguments.values[option.name] ?? [] {
-                add(path, as: "the --\(option.name) file '\(path)'")
-            }
+        let inputs = inputs(arguments, spec: spec).compactMap { path, name in
+            (path == "-" ? standardInput : Identity(path: path)).map { (name: name, identity: $0) }
         }
         guard !inputs.isEmpty else { return }
         let outputPath = arguments.value(CommonOptions.output.name)

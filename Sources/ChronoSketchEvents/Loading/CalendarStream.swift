@@ -25,6 +25,9 @@ struct CalendarStream {
     private let inspector: ComponentInspector?
     /// Whether each event keeps its VEVENT (``EventSource/component``).
     private let keepsComponents: Bool
+    /// The components left out so far (all but VEVENT and VTIMEZONE, and those inside a
+    /// VEVENT); nil when they are not counted.
+    private var leftOut: LeftOutComponents?
 
     /// Opens `source`: a tree is taken as it is, anything else read.
     /// - Parameters:
@@ -32,14 +35,17 @@ struct CalendarStream {
     ///   - inspector: shown every item read (what `ics info` counts).
     ///   - progress: told the bytes read.
     ///   - keepingComponents: whether each event keeps its VEVENT as read.
+    ///   - namingComponentsLeftOut: whether the input's end says which components were left
+    ///     out (``LoadOptions/namesComponentsLeftOut``).
     /// - Throws: ``InputError`` when the input is missing or unreadable.
     init(
         reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
         comparesWithLibical: Bool = false, inspector: ComponentInspector? = nil,
         progress: ReadProgress? = nil, calendarName: String? = nil,
-        keepingComponents: Bool = false
+        keepingComponents: Bool = false, namingComponentsLeftOut: Bool = false
     ) throws(InputError) {
         keepsComponents = keepingComponents
+        leftOut = namingComponentsLeftOut ? LeftOutComponents() : nil
         name = source.name
         self.calendarName = calendarName ?? Self.calendarName(of: source.name)
         reader = try ComponentSources.open(source, limits: limits, progress: progress)
@@ -70,6 +76,10 @@ struct CalendarStream {
             readyIndex = 0
             guard let item = try reader.next() else {
                 checker.finishInput()
+                let file = name
+                if let said = leftOut?.take(file: file, record: "occurrence record") {
+                    log.append(said)
+                }
                 if waiting.isEmpty { return nil }
                 release()
                 continue
@@ -120,7 +130,7 @@ struct CalendarStream {
                     scopes[scope].zones[tzid] = component
                 }
             default:
-                break
+                leftOut?.add(component)
             }
             takeNestedEvents(of: component, scope: scope)
         }
@@ -131,6 +141,7 @@ struct CalendarStream {
     /// has said so).
     private mutating func take(_ component: ICalComponent, scope: Int) {
         guard component.closing != .endOfInput else { return }
+        leftOut?.addChildren(of: component)
         scopes[scope].sawEvent = true
         var source = EventSource(component, file: name, calendar: scope)
         if keepsComponents { source.component = component }

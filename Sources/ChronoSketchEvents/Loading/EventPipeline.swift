@@ -86,7 +86,8 @@ package struct EventPipeline {
                         reading: readable, limits: options.limits, checks: options.checks,
                         comparesWithLibical: options.comparesWithLibical,
                         inspector: options.inspector, progress: options.progress,
-                        calendarName: options.calendarNames[input.name]))
+                        calendarName: options.calendarNames[input.name],
+                        namingComponentsLeftOut: options.namesComponentsLeftOut))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 let separateCalendar = options.separateCalendars?[input.name]
                 while let item = try stream.next() {

@@ -45,6 +45,9 @@ public struct LoadOptions: Sendable {
     /// Whether every component is also read by libical's own parser and what a libical-based
     /// client would read differently is reported (``LibicalReadingCheck``, `validate --libical`).
     public var comparesWithLibical = false
+    /// Whether each input says which components it holds that the events leave out (VTODO,
+    /// VJOURNAL, VFREEBUSY, VALARM, …), with counts: a conversion to occurrence records.
+    public var namesComponentsLeftOut = false
     /// Shown every item read from the inputs (what ``CalendarInfo`` counts).
     package var inspector: ComponentInspector?
     /// Told the bytes read and the events mapped, for a progress line.

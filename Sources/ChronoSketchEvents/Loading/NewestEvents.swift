@@ -272,17 +272,8 @@ private struct ByteArena {
         return blocks[Int(slice.block)][start..<(start + Int(slice.count))]
     }
 
-    /// A hash of a text that agrees with ``same(_:_:)``: FNV-1a over its bytes in Unicode's
-    /// composed form (NFC), which ASCII already is.
-    static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            let text = String(decoding: bytes, as: UTF8.self)
-            return fnv(text.precomposedStringWithCanonicalMapping.utf8)
-        }
-        return fnv(bytes)
-    }
-
-    private static func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    /// A hash of a text that agrees with ``same(_:_:)``: FNV-1a over its bytes.
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -290,21 +281,14 @@ private struct ByteArena {
         return hash
     }
 
-    /// Whether two texts are one id as Swift's `==` tells strings apart: the same bytes, or
-    /// canonically equivalent (`é` written as one character or as `e` and an accent).
+    /// Whether two texts are one id: the same bytes (``ExactText``).
     static func same(_ one: ArraySlice<UInt8>, _ other: some Collection<UInt8>) -> Bool {
-        if one.elementsEqual(other) { return true }
-        if one.allSatisfy({ $0 < 0x80 }), other.allSatisfy({ $0 < 0x80 }) { return false }
-        return String(decoding: one, as: UTF8.self) == String(decoding: other, as: UTF8.self)
+        one.elementsEqual(other)
     }
 
-    /// Whether one text sorts before the other as Swift's `<` sorts them: by bytes when both
-    /// are ASCII, by the strings otherwise (which compares them canonically).
+    /// Whether one text sorts before the other, by their bytes (``ExactText``).
     static func precedes(_ one: ArraySlice<UInt8>, _ other: ArraySlice<UInt8>) -> Bool {
-        if one.allSatisfy({ $0 < 0x80 }), other.allSatisfy({ $0 < 0x80 }) {
-            return one.lexicographicallyPrecedes(other)
-        }
-        return String(decoding: one, as: UTF8.self) < String(decoding: other, as: UTF8.self)
+        one.lexicographicallyPrecedes(other)
     }
 }
 

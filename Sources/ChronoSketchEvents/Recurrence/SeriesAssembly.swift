@@ -38,14 +38,14 @@ package struct SeriesAssembly {
     }
 
     private let release: Release
-    private var masters: [String: [PendingEvent]] = [:]
-    private var overrides: [String: [PendingEvent]] = [:]
+    private var masters: [ExactText: [PendingEvent]] = [:]
+    private var overrides: [ExactText: [PendingEvent]] = [:]
     /// When each UID held was first seen, so output and messages do not depend on hashing.
-    private var firstSeen: [String: Int] = [:]
+    private var firstSeen: [ExactText: Int] = [:]
     private var seen = 0
     /// Per planned group: the VEVENTs read so far and the UIDs they are held under.
     private var arrived: [Int: Int] = [:]
-    private var held: [Int: Set<String>] = [:]
+    private var held: [Int: Set<ExactText>] = [:]
     /// The latest start date of any event read, for the horizon of series without an end.
     private(set) var latestStart: CivilDate?
 
@@ -67,7 +67,7 @@ package struct SeriesAssembly {
         let isOverride = source.recurrenceID != nil && source.uid != nil
         guard isOverride || source.isRecurring else { return nil }
         let pending = PendingEvent(source: source, fileIndex: fileIndex, scope: scope)
-        let uid = source.seriesKey ?? "\(source.file):\(source.line)"
+        let uid = ExactText(source.seriesKey ?? "\(source.file):\(source.line)")
         if firstSeen[uid] == nil {
             firstSeen[uid] = seen
             seen += 1
@@ -114,7 +114,7 @@ package struct SeriesAssembly {
 
     /// Takes out what is held under `uids`, in the order first seen, but for series without
     /// an end while those are held to the end.
-    private mutating func take(_ uids: [String], logs: inout [DiagnosticLog]) -> [Assembled] {
+    private mutating func take(_ uids: [ExactText], logs: inout [DiagnosticLog]) -> [Assembled] {
         let holdingOpenEnded =
             if case .whenComplete(_, true) = release { true } else { false }
         return uids.sorted { (firstSeen[$0] ?? .max) < (firstSeen[$1] ?? .max) }
@@ -123,7 +123,7 @@ package struct SeriesAssembly {
     }
 
     /// Whether a master held under `uid` has a rule without an end.
-    private func isOpenEnded(_ uid: String) -> Bool {
+    private func isOpenEnded(_ uid: ExactText) -> Bool {
         (masters[uid] ?? []).contains { master in
             master.source.rules.contains(where: \.rule.isUnbounded)
         }
@@ -132,7 +132,7 @@ package struct SeriesAssembly {
     /// Takes out what is held under `uid`. Of two masters, or two overrides of one instance,
     /// the one with the higher SEQUENCE (then the later DTSTAMP, then the one read last) is
     /// kept and the other reported in its input's log.
-    private mutating func remove(_ uid: String, logs: inout [DiagnosticLog]) -> Assembled {
+    private mutating func remove(_ uid: ExactText, logs: inout [DiagnosticLog]) -> Assembled {
         firstSeen[uid] = nil
         let uniqueOverrides = Self.newest(
             overrides.removeValue(forKey: uid) ?? [],

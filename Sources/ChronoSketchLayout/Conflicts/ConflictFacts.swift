@@ -2,7 +2,7 @@ import ChronoSketchCore
 
 /// What copies of one occurrence share (``CalendarEvent/isCopy(of:)``).
 struct CopyKey: Hashable {
-    let uid: String
+    let uid: ExactText
     let recurrenceId: OriginalTime?
 }
 
@@ -235,6 +235,6 @@ struct ConflictFacts {
 
 extension CopyKey {
     init(_ event: CalendarEvent) {
-        self.init(uid: event.uid, recurrenceId: event.recurrenceId)
+        self.init(uid: ExactText(event.uid), recurrenceId: event.recurrenceId)
     }
 }

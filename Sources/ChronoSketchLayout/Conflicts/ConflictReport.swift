@@ -321,7 +321,7 @@ public struct ConflictReport: Sendable, Hashable {
                 continue
             }
             if event.separateCalendar != nil, event.hasUID,
-                !copies.insert(CopyKey(uid: event.uid, recurrenceId: event.recurrenceId)).inserted
+                !copies.insert(CopyKey(event)).inserted
             {
                 continue
             }

@@ -13,7 +13,11 @@ package struct ContentLine: Sendable {
 
     package enum Problem: Sendable, Hashable {
         case nulByte
-        case tooLong(limit: Int)
+        /// Longer than `limit` bytes. A physical line that long `endsInput`: it is cut at the
+        /// limit and nothing after it is read (an input without line breaks would otherwise
+        /// be read to its end, however long). A line folded past the limit is cut and its
+        /// further continuations dropped; the lines after them are read.
+        case tooLong(limit: Int, endsInput: Bool)
     }
 }
 
@@ -22,7 +26,8 @@ package struct ContentLine: Sendable {
 /// Accepts CRLF, LF and lone CR line endings in any mix, skips a UTF-8 byte order mark and
 /// decodes UTF-16 with a byte order mark. A physical line starting with a space or a tab
 /// continues the previous one (RFC 5545 §3.1); blank lines (empty, or spaces and tabs only)
-/// are skipped before unfolding, so a fold continues across them. Unfolding happens before
+/// are skipped before unfolding, so a fold continues across them, and counted
+/// (``blankLines``). Unfolding happens before
 /// UTF-8 is checked, so a sequence split by a careless folder is whole again; a line that is
 /// still not UTF-8 is read as Windows-1252 (a superset of Latin-1, what such files are
 /// written in).
@@ -38,8 +43,8 @@ package struct ContentLineReader {
     private var overlong: ContentLine?
     /// Whether lines folded onto a cut line are being dropped.
     private var droppingContinuations = false
-    /// Whether the rest of a physical line longer than the limit is being dropped.
-    private var skippingRestOfLine = false
+    /// Whether a physical line longer than the limit has ended the input.
+    private var stopped = false
     private let maximumLineLength: Int
     /// Set when the input is UTF-16.
     private var utf16: UTF16Decoder?
@@ -56,6 +61,9 @@ package struct ContentLineReader {
     /// Bytes read so far.
     private(set) var byteCount = 0
 
+    /// How many blank lines were skipped so far, and the physical line of the first.
+    private(set) var blankLines: (count: Int, first: Int) = (0, 0)
+
     package init(chunks: ChunkReader, maximumLineLength: Int) {
         self.chunks = chunks
         self.maximumLineLength = maximumLineLength
@@ -64,9 +72,9 @@ package struct ContentLineReader {
     /// The next content line, or nil at the end of the input.
     ///
     /// A physical line longer than the limit is cut where the limit falls and handed on at
-    /// once, reported as too long; the rest of it, and the lines folded onto it, are read and
-    /// dropped without being held, so an input without line breaks costs time linear in its
-    /// bytes and no more memory than the limit.
+    /// once, reported as too long, and ends the input: nothing after it is read, so an input
+    /// without line breaks costs no more than the limit in time and memory. A line folded past
+    /// the limit is cut too; the lines folded onto it after that are dropped unheld.
     /// - Throws: ``InputError`` when the input cannot be read.
     package mutating func next() throws(InputError) -> ContentLine? {
         if let line = overlong.take() { return Self.checked(line) }
@@ -76,7 +84,11 @@ package struct ContentLineReader {
             }
             var blank = lineStart
             while blank < end, buffer[blank] == 0x20 || buffer[blank] == 0x09 { blank += 1 }
-            if blank == end, !cut { continue }
+            if blank == end, !cut {
+                if blankLines.count == 0 { blankLines.first = physicalLine }
+                blankLines.count += 1
+                continue
+            }
             let first = buffer[lineStart]
             if first == 0x20 || first == 0x09 {
                 if droppingContinuations { continue }
@@ -94,7 +106,7 @@ package struct ContentLineReader {
             line.bytes.reserveCapacity(end - start)
             line.bytes.append(contentsOf: buffer[start..<min(end, start + maximumLineLength)])
             if cut || end - start > maximumLineLength {
-                line.problem = .tooLong(limit: maximumLineLength)
+                line.problem = .tooLong(limit: maximumLineLength, endsInput: cut)
                 droppingContinuations = true
                 guard let previous = pending.take() else { return Self.checked(line) }
                 overlong = line
@@ -115,7 +127,7 @@ package struct ContentLineReader {
         pending = nil
         let room = maximumLineLength - line.bytes.count
         if cut || end - start > room {
-            line.problem = .tooLong(limit: maximumLineLength)
+            line.problem = .tooLong(limit: maximumLineLength, endsInput: cut)
             if room > 0 { line.bytes.append(contentsOf: buffer[start..<min(end, start + room)]) }
             droppingContinuations = true
             overlong = line
@@ -162,9 +174,13 @@ package struct ContentLineReader {
     }
 
     /// The bounds of the next physical line in `buffer`, without its line ending, and whether
-    /// it was cut at the limit (the rest of it is then skipped by the next call, unread).
+    /// it was cut at the limit (the input then ends there: nothing after it is read).
     private mutating func nextPhysicalLine() throws(InputError) -> (Int, Int, cut: Bool)? {
-        if skippingRestOfLine { try skipRestOfLine() }
+        guard !stopped else {
+            buffer = []
+            position = 0
+            return nil
+        }
         var scan = position
         while true {
             scan = lineEnd(from: scan)
@@ -172,7 +188,7 @@ package struct ContentLineReader {
                 let start = position
                 position += maximumLineLength
                 physicalLine += 1
-                skippingRestOfLine = true
+                stopped = true
                 return (start, position, true)
             }
             if scan < buffer.count {
@@ -201,34 +217,6 @@ package struct ContentLineReader {
             let offset = scan - position
             try refill()
             scan = position + offset
-        }
-    }
-
-    /// Drops the rest of a physical line that was cut, chunk by chunk, up to and including its
-    /// line ending.
-    private mutating func skipRestOfLine() throws(InputError) {
-        while true {
-            let end = lineEnd(from: position)
-            if end < buffer.count {
-                var next = end + 1
-                if buffer[end] == 0x0D {
-                    if next == buffer.count, !atEnd {
-                        position = end
-                        try refill()
-                        continue
-                    }
-                    if next < buffer.count, buffer[next] == 0x0A { next += 1 }
-                }
-                position = next
-                skippingRestOfLine = false
-                return
-            }
-            position = buffer.count
-            if atEnd {
-                skippingRestOfLine = false
-                return
-            }
-            try refill()
         }
     }
 

@@ -47,6 +47,7 @@ package struct ICalendarReader {
     /// The BEGIN line of the last component reported as holding too many properties.
     private var reportedFullComponent: Int?
     private var reportedWindows1252 = false
+    private var reportedBlankLines = false
     /// Properties of the open VCALENDAR handed on so far.
     private var calendarProperties = 0
     private var lastLine = 0
@@ -95,6 +96,16 @@ package struct ICalendarReader {
                 if !sawContent {
                     throw InputError(file: name, message: "Empty file: no calendar data")
                 }
+                if !reportedBlankLines, lines.blankLines.count > 0 {
+                    reportedBlankLines = true
+                    let (count, first) = lines.blankLines
+                    report(
+                        .warning, .blankLine, first,
+                        count == 1
+                            ? "A blank line, which RFC 5545 §3.1 does not allow"
+                            : "\(count) blank lines, which RFC 5545 §3.1 does not allow; the first is here",
+                        "skipped, and a fold goes on across them")
+                }
                 if let (stray, componentName) = strayEnd.take() {
                     report(
                         .warning, .unmatchedEnd, stray.line,
@@ -122,6 +133,15 @@ package struct ICalendarReader {
                         "read as UTF-16")
                 }
             }
+            // A physical line past the bound ends the input: what follows is not read, so a
+            // stream without line breaks costs no more than the bound, whatever came before.
+            if case .tooLong(let limit, true) = content.problem {
+                throw InputError(
+                    file: name, line: content.line,
+                    message:
+                        "Line is longer than \(ByteCount.text(limit)): the input is read no further"
+                )
+            }
             if content.decodedAsWindows1252, !reportedWindows1252 {
                 reportedWindows1252 = true
                 report(
@@ -137,11 +157,11 @@ package struct ICalendarReader {
     private mutating func handle(_ content: ContentLine) {
         switch LineReading(content, limits: limits) {
         case .unreadable(let property, let severity):
-            if case .tooLong(let limit) = content.problem {
+            if case .tooLong(let limit, _) = content.problem {
                 report(
                     severity, property.lineProblems[0].code, content.line,
                     property.lineProblems[0].message,
-                    "cut there: its first \(ByteCount.text(limit)) are kept as a line that is not read, the rest is dropped"
+                    "cut there: its first \(ByteCount.text(limit)) are kept as a line that is not read, the lines folded onto it after that are dropped"
                 )
             } else {
                 report(
@@ -474,7 +494,7 @@ enum LineReading {
             let message =
                 switch problem {
                 case .nulByte: Problem(.nulByte, "Line holds a NUL byte")
-                case .tooLong(let limit):
+                case .tooLong(let limit, _):
                     Problem(.lineTooLong, "Line is longer than \(ByteCount.text(limit))")
                 }
             self = .unreadable(

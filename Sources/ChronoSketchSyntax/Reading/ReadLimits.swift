@@ -24,8 +24,8 @@ public struct ReadLimits: Sendable, Hashable {
 }
 
 /// Sizes in messages: `32 MiB` where the size is a whole number of them, else bytes.
-enum ByteCount {
-    static func text(_ bytes: Int) -> String {
+package enum ByteCount {
+    package static func text(_ bytes: Int) -> String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

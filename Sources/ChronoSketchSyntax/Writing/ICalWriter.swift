@@ -47,7 +47,9 @@ public enum ICalWriter {
     // MARK: - Values
 
     /// A TEXT value as written after the colon (RFC 5545 §3.3.11): backslash, semicolon and
-    /// comma escaped, a line break (LF, CRLF or a lone CR) as `\n`. A NUL, which no content
+    /// comma escaped, a line break (LF, CRLF or a lone CR) as `\n`. NEL (U+0085) and the line
+    /// and paragraph separators (U+2028, U+2029) end no content line, so they are written as
+    /// they are and read back the same (a text view shows them as a space). A NUL, which no content
     /// line can hold, is left out and added to `omitted`; other control characters are
     /// written as they are, as a calendar read had them (``conforming(_:omitted:)`` takes
     /// them out of text from elsewhere).

@@ -12,7 +12,7 @@ import Testing
         Fixture.calendar(
             (0..<count).map { index in
                 Fixture.event("e\(index)", "DTSTART:20260908T090000Z\nSUMMARY:Event \(index)")
-            }.joined(separator: "\n") + "\nthis is not a property")
+            }.joined(separator: "\n") + (count > 0 ? "\n" : "") + "this is not a property")
     }
 
     @Test(arguments: [0, 1, 511, 512, 513, 5_000])

@@ -146,12 +146,22 @@ import Testing
         }
     }
 
-    @Test func tooLongLinesAreCutAndReported() throws {
+    @Test func aPhysicalLinePastTheLimitIsCutAndEndsTheInput() throws {
         let result = try lines(
             Array(("X:" + String(repeating: "a", count: 50) + "\r\n b\r\nY:1\r\n").utf8), limit: 20)
+        #expect(result.count == 1)
+        #expect(result[0].problem == .tooLong(limit: 20, endsInput: true))
+        #expect(result[0].bytes.count == 20)
+    }
+
+    @Test func aLineFoldedPastTheLimitIsCutAndTheNextLineIsRead() throws {
+        let folded =
+            "X:" + String(repeating: "a", count: 15) + "\r\n " + String(repeating: "b", count: 15)
+        let result = try lines(Array((folded + "\r\n c\r\nY:1\r\n").utf8), limit: 20)
         #expect(result.count == 2)
-        #expect(result[0].problem == .tooLong(limit: 20))
+        #expect(result[0].problem == .tooLong(limit: 20, endsInput: false))
         #expect(result[0].bytes.count == 20)
         #expect(result[1].problem == nil)
+        #expect(result[1].bytes == Array("Y:1".utf8))
     }
 }

@@ -183,4 +183,46 @@ import Testing
         let chunked = try Fixture.read(bytes, chunkSize: chunkSize).components
         #expect(chunked == whole)
     }
+
+    @Test func blankLinesAreSaidOncePerInputWithTheirCount() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n\r\nPRODID:-//t//EN\r\n  \t\r\nBEGIN:VEVENT\r\n"
+            + "UID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260908T09\r\n\r\n 0000Z\r\n"
+            + "END:VEVENT\r\nEND:VCALENDAR\r\n\r\n"
+        let (components, _, diagnostics) = try Fixture.read(Array(text.utf8))
+        let said = diagnostics.filter { $0.code == .blankLine }
+        #expect(said.count == 1)
+        #expect(said.first?.line == 3)
+        #expect(said.first?.severity == .warning)
+        #expect(
+            said.first?.message
+                == "4 blank lines, which RFC 5545 §3.1 does not allow; the first is here")
+        // The fold goes on across the blank line.
+        #expect(components.first?.property("DTSTART")?.rawValue == "20260908T090000Z")
+        let clean = try Fixture.read(
+            Fixture.calendar(Fixture.event("a", "DTSTART:20260908T090000Z")))
+        #expect(!clean.diagnostics.contains { $0.code == .blankLine })
+    }
+
+    @Test func aPhysicalLinePastTheBoundEndsTheInputWithAnError() throws {
+        let limits = ReadLimits(maximumLineLength: 64)
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nEND:VEVENT\r\nX-LONG:"
+            + String(repeating: "x", count: 200) + "\r\nBEGIN:VEVENT\r\nUID:b\r\nEND:VEVENT\r\n"
+        var reader = try ICalendarReader(
+            .memory(name: "t.ics", bytes: Array(text.utf8)), limits: limits)
+        var read: [String] = []
+        do {
+            while let item = try reader.next() {
+                if case .component(let component) = item {
+                    read.append(component.property("UID")?.rawValue ?? "")
+                }
+            }
+            Issue.record("the input was read to its end")
+        } catch {
+            #expect(error.line == 6)
+            #expect(error.message == "Line is longer than 64 bytes: the input is read no further")
+        }
+        #expect(read == ["a"])
+    }
 }

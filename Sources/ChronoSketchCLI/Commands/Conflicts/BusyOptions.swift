@@ -75,9 +75,7 @@ struct BusyOptions: Sendable {
                 == .busy,
             ignoresTentative: tentativeFree || arguments.isSet(Self.ignoreTentative.name),
             attendance: try Self.attendance(arguments))
-        blockedFiles = (arguments.values[Self.blocked.name] ?? []).map {
-            $0 == "-" ? .standardInput : .file($0)
-        }
+        blockedFiles = (arguments.values[Self.blocked.name] ?? []).flatMap(InputPaths.inputs)
         var windows: [BlockedWindow] = []
         for text in arguments.values[Self.blockedAt.name] ?? [] {
             windows.append(try Self.window(text, number: windows.count + 1, dates: dates))

@@ -64,7 +64,9 @@ struct CheckCommand: Command {
             throw .contradiction("--end", "--duration")
         case (nil, let seconds?):
             guard let sum = try? start.adding(seconds: seconds) else {
-                throw .invalidValue("\(seconds)", for: Self.duration, "it ends after 9999")
+                throw .invalidValue(
+                    arguments.value(Self.duration.name) ?? "", for: Self.duration,
+                    "the proposal would end after 9999-12-31")
             }
             end = sum
         default:
@@ -75,7 +77,12 @@ struct CheckCommand: Command {
             end = try Self.time(arguments, Self.end, dates)
         }
         guard end > start else {
-            throw .invalidValue("\(end)", for: Self.end, "it must be after --start \(start)")
+            if let text = arguments.value(Self.duration.name) {
+                throw .invalidValue(text, for: Self.duration, "expected a length greater than 0")
+            }
+            throw .invalidValue(
+                arguments.value(Self.end.name) ?? "\(end)", for: Self.end,
+                "it must be after --start \(start)")
         }
         do {
             proposal = try CalendarEvent(
@@ -83,7 +90,8 @@ struct CheckCommand: Command {
                 interval: EventInterval(from: start, to: end),
                 source: SourceLocation(file: "--start", line: 0), originalStart: .floating(start))
         } catch {
-            throw .invalidValue("\(end)", for: Self.end, "\(error)")
+            let option = arguments.isSet(Self.duration.name) ? Self.duration : Self.end
+            throw .invalidValue(arguments.value(option.name) ?? "\(end)", for: option, "\(error)")
         }
         // Events as far as a day around the proposal can reach it through their buffers.
         let before =

@@ -1,7 +1,8 @@
 import ChronoSketchCore
 
 /// Lengths of time as the command line writes them: `10m`, `10min`, `1h30m`, `1h 30min`, `45s`,
-/// `2d`, a bare number of minutes (`90`), or an RFC 5545 duration (`PT10M`).
+/// `2d`, a bare number of minutes (`90`), or an RFC 5545 duration (`PT10M`); each number at
+/// most 1,000,000 (of its unit).
 enum DurationText {
     /// The length in seconds, nil when the text is none of the forms.
     static func seconds(_ text: String) -> Int? {
@@ -11,7 +12,10 @@ enum DurationText {
             else { return nil }
             return duration.nominalSeconds
         }
-        if let minutes = Int(text), minutes >= 0 { return minutes * 60 }
+        // Each number at most 1,000,000 of its unit, so that no sum can overflow.
+        if let minutes = Int(text), minutes >= 0 {
+            return minutes <= 1_000_000 ? minutes * 60 : nil
+        }
         var total = 0
         var rest = Substring(text.lowercased().filter { $0 != " " })
         guard !rest.isEmpty else { return nil }

@@ -77,7 +77,7 @@ struct FreeBusyCommand: Command {
         perPerson = arguments.isSet(Self.perPerson.name)
         language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
-        stamp = ConvertCommand.stamp(environment)
+        stamp = try ConvertCommand.stamp(environment)
     }
 
     /// Whose busy time is shown, and of which events: one block of everyone's time, or one

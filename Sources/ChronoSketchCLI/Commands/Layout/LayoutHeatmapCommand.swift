@@ -28,12 +28,35 @@ struct LayoutHeatmapCommand: LayoutView {
         throws(UsageError)
     {
         options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
-        from = try options.date(arguments).firstOfMonth
+        let first = try options.date(arguments).firstOfMonth
+        from = first
         let count = try CommonOptions.positive(arguments, Self.months, atMost: 1_200) ?? 3
+        // The option that moved the range out of the calendar's years: --months when given
+        // and the range ends too late, else --date.
+        func refused(end: Bool) -> UsageError {
+            if end, let text = arguments.value(Self.months.name) {
+                return .invalidValue(
+                    text, for: Self.months, "\(count) months from \(first) end after 9999-12-31")
+            }
+            return .invalidValue(
+                arguments.value(LayoutOptions.date.name) ?? "\(first)", for: LayoutOptions.date,
+                end
+                    ? "\(count) months from \(first) end after 9999-12-31"
+                    : "the first week shown would begin before 0001-01-01")
+        }
+        let last: CivilDate
         do {
-            to = try from.adding(months: count)
+            last = try first.adding(months: count)
         } catch {
-            throw .invalidValue("\(count)", for: Self.months, error.description)
+            throw refused(end: true)
+        }
+        to = last
+        // The weeks shown begin on the week start on or before the 1st.
+        do {
+            _ = try HeatmapLayout(
+                events: CalendarEvents(), from: first, to: last, firstWeekday: options.weekStart)
+        } catch {
+            throw refused(end: false)
         }
         firstWeekday = options.weekStart
     }

@@ -104,7 +104,7 @@ struct LayoutOptions: Sendable {
         width = try CommonOptions.positive(arguments, Self.width, atMost: TextWidth.maximum)
         if let width, width < TextWidth.minimum {
             throw .invalidValue(
-                "\(width)", for: Self.width,
+                arguments.value(Self.width.name) ?? "\(width)", for: Self.width,
                 "the text views need at least \(TextWidth.minimum) columns")
         }
     }

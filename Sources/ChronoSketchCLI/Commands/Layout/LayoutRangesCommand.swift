@@ -42,12 +42,14 @@ struct LayoutRangesCommand: LayoutView {
         from = try CommonOptions.date(arguments, CommonOptions.from, dates)
         to = try CommonOptions.date(arguments, CommonOptions.to, dates)
         if let from, let to, to <= from {
-            throw .invalidValue("\(to)", for: CommonOptions.to, "it must be after --from \(from)")
+            throw .invalidValue(
+                arguments.value(CommonOptions.to.name) ?? "\(to)", for: CommonOptions.to,
+                "it must be after --from \(from)")
         }
         period = try CommonOptions.choice(arguments, Self.period, default: RangePeriod.day)
         if let from, let to, from.days(to: to) / period.days > RangeLayout.maximumPeriods {
             throw .invalidValue(
-                "\(to)", for: CommonOptions.to,
+                arguments.value(CommonOptions.to.name) ?? "\(to)", for: CommonOptions.to,
                 "from --from \(from) that is more than \(RangeLayout.maximumPeriods) periods of a \(period.rawValue), the most a view lays out"
             )
         }

@@ -56,7 +56,8 @@ struct LayoutTimelineCommand: LayoutView {
         do {
             window = try TimelineWindow(start: first, days: days, scale: scale, zoom: zoom)
         } catch {
-            throw .invalidValue("\(days)", for: Self.days, error.description)
+            throw .invalidValue(
+                arguments.value(Self.days.name) ?? "\(days)", for: Self.days, error.description)
         }
         rowKey = try CommonOptions.choice(arguments, Self.rows, default: EventKey.file)
         groupKey =

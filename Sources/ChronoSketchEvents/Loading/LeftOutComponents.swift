@@ -1,0 +1,42 @@
+import ChronoSketchCore
+import ChronoSketchSyntax
+
+/// The components of an input that a conversion to records leaves out (VTODO, VJOURNAL,
+/// VFREEBUSY, a VEVENT's VALARMs, …), counted by name, to be said once at the input's end.
+package struct LeftOutComponents: Sendable {
+    private var counts: [String: Int] = [:]
+    private var firstLine = 0
+
+    package init() {}
+
+    /// Counts `component` as left out.
+    package mutating func add(_ component: ICalComponent) {
+        if counts.isEmpty { firstLine = component.line }
+        counts[component.name, default: 0] += 1
+    }
+
+    /// Counts the components inside a VEVENT (its VALARMs), which no record carries.
+    package mutating func addChildren(of event: ICalComponent) {
+        for child in event.components where child.name != "VEVENT" { add(child) }
+    }
+
+    /// The warning naming what was left out, by name and count (`3 VTODO and 1 VALARM
+    /// components have no occurrence record`), at the first one's line; nil when nothing was.
+    /// What was counted is then forgotten, so the input says it once.
+    /// - Parameter record: what the records are called (`occurrence record`).
+    package mutating func take(file: String, record: String) -> Diagnostic? {
+        guard !counts.isEmpty else { return nil }
+        defer { counts = [:] }
+        let named = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        let list =
+            named.count == 1
+            ? named[0] : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+        let total = counts.values.reduce(0, +)
+        return Diagnostic(
+            .warning, .noRecordForm, file: file, line: firstLine,
+            message: total == 1
+                ? "\(list) component has no \(record)"
+                : "\(list) components have no \(record) (the first here)",
+            assumption: "left out; .ics and jCal keep every component")
+    }
+}
