@@ -271,6 +271,10 @@ struct CalendarMerge<Sink: CalendarItemSink> {
 struct EventsInWindow: Sendable {
     private var uids: Set<Int> = []
     private var withoutUID: Set<SourceLocation> = []
+    /// Where the pass stopped expanding a series at a bound (``DiagnosticCode/expansionLimit``):
+    /// an occurrence past it is not seen, so its series may be left out. The rest of what the
+    /// pass finds is found again when the inputs are written.
+    private(set) var limitsReached: [Diagnostic] = []
 
     /// Reads `inputs` (each must be readable twice) for the events in `options`' window that
     /// its filter keeps.
@@ -280,11 +284,13 @@ struct EventsInWindow: Sendable {
             var withoutUID: Set<SourceLocation> = []
         }
         let found = Found()
-        _ = CalendarLoader.stream(inputs, options: options, database: database) { event in
+        let (diagnostics, _) = CalendarLoader.stream(inputs, options: options, database: database) {
+            event in
             found.uids.insert(ExactText(event.uid).hashValue)
             // An event without a UID goes by `file:line`.
             if !event.hasUID { found.withoutUID.insert(event.source) }
         }
+        limitsReached = diagnostics.filter { $0.code == .expansionLimit }
         uids = found.uids
         withoutUID = found.withoutUID
     }

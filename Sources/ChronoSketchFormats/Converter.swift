@@ -152,6 +152,12 @@ public enum Converter {
             windowed
             ? EventsInWindow(sources.compactMap { $0 }, options: options.load, database: database)
             : nil
+        for diagnostic in window?.limitsReached ?? [] {
+            guard let index = inputs.firstIndex(where: { $0.name == diagnostic.file }) else {
+                continue
+            }
+            logs[index].append(diagnostic)
+        }
         let names = inputs.map(\.name)
         let mergeZones =
             options.load.wrTimezone == .apply ? ZoneResolver(database: database) : nil

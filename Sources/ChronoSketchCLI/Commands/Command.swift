@@ -227,6 +227,8 @@ enum CommonOptions {
     static let maxIterations = OptionSpec.value(
         "max-iterations", "n",
         help: "Most recurrence-rule steps for one series, instances or not. (default: 1000000)")
+    /// The bounds of expansion, which every command that expands series takes.
+    static let expansionBounds = [maxInstances, maxTotalInstances, maxIterations]
 
     static let memory = OptionSpec.value(
         "memory", "size",

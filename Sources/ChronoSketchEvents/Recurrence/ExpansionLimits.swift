@@ -6,8 +6,9 @@ public struct ExpansionLimits: Sendable, Hashable {
     public var instancesPerSeries: Int
     /// Most instances all series together give.
     public var totalInstances: Int
-    /// Most steps of libical's iterator for one series, instances or not: a rule that never
-    /// reaches the window stops here.
+    /// Most steps the rules of one series take together, instances or not (candidates
+    /// libical's iterator gives, and intervals, days, hours and minutes walked and times made
+    /// by the rules expanded in Swift): a rule that never reaches the window stops here.
     public var iterationsPerSeries: Int
     /// Most steps libical may take inside one iterator call of a sub-daily rule (see
     /// ``RecurrenceRule/worstStepsBetweenInstances``); a rule over it is not expanded.

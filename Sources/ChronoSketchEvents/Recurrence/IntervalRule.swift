@@ -4,7 +4,7 @@ import ChronoSketchSyntax
 /// A rule expanded in Swift interval by interval (RFC 5545 §3.3.10: BYSETPOS "operates on a
 /// set of recurrence instances in one interval of the recurrence rule"): each interval is
 /// named by its first day, and gives its set of instances in order, BYSETPOS applied.
-protocol IntervalRule {
+protocol IntervalRule: RuleExpansion {
     /// The first day of the interval that holds `date`.
     func intervalStart(holding date: CivilDate) -> CivilDate?
     /// The first day of the INTERVAL-th interval after the one starting on `start`.
@@ -13,45 +13,28 @@ protocol IntervalRule {
     /// can hold an instance on or after `date`: intervals before it need not be walked when
     /// nothing is counted.
     func intervalStart(from first: CivilDate, reaching date: CivilDate) -> CivilDate
-    /// The instances of the interval starting on `start`, in order.
-    func members(ofIntervalFrom start: CivilDate) -> [LocalDateTime]
+    /// The instances of the interval starting on `start`, in order; nil when the walk's
+    /// steps ran out before the set was whole (a step per day tried and per time made).
+    func members(ofIntervalFrom start: CivilDate, walk: inout RuleWalk) -> [LocalDateTime]?
 }
 
 extension IntervalRule {
-    /// The instances from `origin` (DTSTART on the series' clock) in `range`, up to `until`
-    /// and `count` (DTSTART counted first when `countsOrigin`: "The DTSTART property value
-    /// always counts as the first occurrence"), looking at `budget` intervals at most;
-    /// `budgetSpent` when that stopped it.
-    func instances(
-        from origin: LocalDateTime, in range: ClosedRange<LocalDateTime>, until: LocalDateTime?,
-        count: Int?, countsOrigin: Bool, budget: Int, cap: Int
-    ) -> (instances: [LocalDateTime], budgetSpent: Bool) {
-        guard var interval = intervalStart(holding: origin.date) else { return ([], false) }
-        var last = range.upperBound
-        if let until, until < last { last = until }
-        if count == nil, range.lowerBound.date > interval {
-            interval = intervalStart(from: interval, reaching: range.lowerBound.date)
+    /// Walks the intervals from the one holding DTSTART (from the first that can reach the
+    /// range when nothing is counted), a step each, and offers each one's instances.
+    /// - Complexity: O(steps), at most the series' budget.
+    func expand(_ walk: inout RuleWalk) {
+        guard var interval = intervalStart(holding: walk.origin.date) else { return }
+        if walk.count == nil, walk.range.lowerBound.date > interval {
+            interval = intervalStart(from: interval, reaching: walk.range.lowerBound.date)
         }
-        var found: [LocalDateTime] = []
-        var given = 0
-        var walked = 0
-        while interval <= last.date {
-            walked += 1
-            if walked > budget { return (found, true) }
-            for time in members(ofIntervalFrom: interval) where time >= origin {
-                if time > last { return (found, false) }
-                if given == 0, countsOrigin, time != origin { given = 1 }
-                if let count, given >= count { return (found, false) }
-                given += 1
-                if time >= range.lowerBound {
-                    found.append(time)
-                    if found.count > cap { return (found, false) }
-                }
+        while interval <= walk.last.date, walk.step() {
+            guard let members = members(ofIntervalFrom: interval, walk: &walk) else { return }
+            for time in members {
+                guard walk.offer(time) else { return }
             }
-            guard let next = intervalStart(after: interval) else { break }
+            guard let next = intervalStart(after: interval) else { return }
             interval = next
         }
-        return (found, false)
     }
 }
 
@@ -73,13 +56,18 @@ struct TimesOfDay {
         seconds = numbers("BYSECOND", wallClock.second)
     }
 
-    /// Every time of every date, in order; a leap second (BYSECOND=60) is the second before.
-    func times(on dates: some Sequence<CivilDate>) -> [LocalDateTime] {
+    /// Every time of every date, in order, a step of `walk` each, those at `positions` kept
+    /// (BYSETPOS, ``SetPositions/pick(_:at:)``); nil when the steps ran out before the set was
+    /// whole. A leap second (BYSECOND=60) is the second before.
+    func times(
+        on dates: some Sequence<CivilDate>, picking positions: [Int], walk: inout RuleWalk
+    ) -> [LocalDateTime]? {
         var members: [LocalDateTime] = []
         for date in dates {
             for hour in hours {
                 for minute in minutes {
                     for second in seconds {
+                        guard walk.step() else { return nil }
                         if let time = try? LocalDateTime(
                             date: date, hour: hour, minute: minute, second: min(second, 59))
                         {
@@ -90,6 +78,6 @@ struct TimesOfDay {
             }
         }
         members.sort()
-        return members
+        return SetPositions.pick(members, at: positions)
     }
 }

@@ -83,12 +83,12 @@ struct SeriesExpander {
     let mapper: EventMapper
     let limits: ExpansionLimits
     /// Instances the series still to come may give.
-    private var budget: Int
+    private var instancesLeft: Int
 
     init(mapper: EventMapper, limits: ExpansionLimits) {
         self.mapper = mapper
         self.limits = limits
-        budget = limits.totalInstances
+        instancesLeft = limits.totalInstances
     }
 
     /// The events of one series.
@@ -104,17 +104,8 @@ struct SeriesExpander {
     mutating func expand(
         _ group: SeriesGroup, window: ExpansionWindow, log: inout DiagnosticLog
     ) -> Expansion {
-        guard budget > 0 else {
-            // Each series left out is named: the log folds them into a count past the first.
-            let master = group.master.source
-            log.append(
-                Diagnostic(
-                    .warning, .expansionLimit, file: master.file, line: master.line,
-                    uid: master.uid,
-                    message:
-                        "Series '\(master.uid ?? "")' is not expanded: the total of \(limits.totalInstances) instances is reached",
-                    assumption: "none of its instances are listed (raise --max-total-instances)"
-                ))
+        guard instancesLeft > 0 else {
+            ExpansionBudget.notExpanded(group.master.source, limits: limits, log: &log)
             return Expansion()
         }
         var expansion = Expansion()
@@ -131,7 +122,8 @@ struct SeriesExpander {
     /// 09:00 across a DST change, then converted to the target zone. libical 3.0.16's
     /// `icalcomponent_foreach_recurrence` would list an overridden instance at its old time
     /// and an RDATE equal to a rule instance twice; here overrides replace their instance and
-    /// equal instances are one. The budget goes down by the instances generated.
+    /// equal instances are one. Every rule of the series draws on one ``ExpansionBudget``; the
+    /// total left goes down by the instances generated.
     /// - Complexity: O(k log k) in the instances generated, plus libical's iteration.
     private mutating func events(
         of group: SeriesGroup, window: ExpansionWindow, reachedHorizon: inout Bool,
@@ -157,11 +149,12 @@ struct SeriesExpander {
         }
         let window = widened(window, for: group)
         let sourceZone = mapper.sourceZone(of: startProperty, context)
+        let budget = ExpansionBudget(limits: limits, instancesLeft: instancesLeft)
         var instances = generate(
-            from: origin, frame: frame, length: length, window: window, limits: limits,
-            budget: budget, reachedHorizon: &reachedHorizon, context, log: &log)
+            from: origin, frame: frame, length: length, window: window, budget: budget,
+            reachedHorizon: &reachedHorizon, context, log: &log)
         let excluded = exclusions(
-            frame: frame, origin: origin, window: window, limits: limits, context, log: &log)
+            frame: frame, origin: origin, window: window, budget: budget, context, log: &log)
         instances.removeAll { excluded.line(excluding: $0.start) != nil }
 
         var replaced = Set<FramePoint>()
@@ -230,7 +223,7 @@ struct SeriesExpander {
                 events.append(event)
             }
         }
-        budget -= instances.count
+        instancesLeft -= instances.count
         return events
     }
 
@@ -340,7 +333,7 @@ struct SeriesExpander {
     /// DTSTART, every RRULE instance and every RDATE in the window, sorted, each once.
     private func generate(
         from origin: FramePoint, frame: SeriesFrame, length: InstanceLength,
-        window: ExpansionWindow, limits: ExpansionLimits, budget: Int, reachedHorizon: inout Bool,
+        window: ExpansionWindow, budget: ExpansionBudget, reachedHorizon: inout Bool,
         _ context: Context, log: inout DiagnosticLog
     ) -> [Instance] {
         let source = context.source
@@ -348,7 +341,6 @@ struct SeriesExpander {
             origin: origin, frame: frame, length: length, window: window, unbounded: false,
             fromOrigin: false)
         var starts: [FramePoint] = [origin]
-        let cap = min(limits.instancesPerSeries, max(0, budget))
         for property in source.rules {
             let rule = property.rule
             if rule.isUnbounded, window.to == nil {
@@ -359,7 +351,7 @@ struct SeriesExpander {
                 range: generationRange(
                     origin: origin, frame: frame, length: length, window: window,
                     unbounded: rule.isUnbounded),
-                limits: limits, cap: cap, context, log: &log)
+                budget: budget, cap: budget.instanceLimit, context, log: &log)
         }
         var instances = starts.map { Instance(start: $0, end: nil) }
         for property in source.recurrenceDates {
@@ -411,25 +403,17 @@ struct SeriesExpander {
             // An RDATE PERIOD at the start of another instance gives it the period's end.
             if instance.end != nil { unique[unique.count - 1] = instance }
         }
-        if unique.count > cap {
-            // The cap is the series' own, or what is left of the total.
-            let option =
-                cap < limits.instancesPerSeries
-                ? "the total of \(limits.totalInstances) instances is reached; raise --max-total-instances"
-                : "raise --max-instances"
-            log.warn(
-                source, .expansionLimit, source.line,
-                "Series '\(source.uid ?? "")' has more than \(cap) instances in range",
-                "only the first \(cap) are listed (\(option))")
-            unique.removeLast(unique.count - cap)
-        }
+        budget.limit(&unique, time: \.start.wallClock, source: source, log: &log)
         return unique.filter { range.contains($0.start.wallClock) }
     }
 
-    /// The instances of one RRULE (or EXRULE) within `range`, within the limits.
+    /// The instances of one RRULE (or EXRULE) within `range`, walked within the series'
+    /// budget (``RuleWalk``) by the way that expands the rule: a family expanded in Swift
+    /// (``SubDailyRule``, ``WeeklyRule``, ``WeekNumberRule``, ``YearDayRule``) or libical's
+    /// iterator (``LibicalExpansion``). Where the walk stopped short is said by the budget.
     private func ruleInstances(
         _ written: RecurrenceRule, property: RuleProperty, origin: FramePoint, frame: SeriesFrame,
-        range: ClosedRange<LocalDateTime>, limits: ExpansionLimits, cap: Int, _ context: Context,
+        range: ClosedRange<LocalDateTime>, budget: ExpansionBudget, cap: Int, _ context: Context,
         log: inout DiagnosticLog
     ) -> [FramePoint] {
         let source = context.source
@@ -454,198 +438,68 @@ struct SeriesExpander {
                 "it adds no instances")
             return []
         }
-        if let subDaily = SubDailyRule(rule) {
-            return subDailyInstances(
-                subDaily, rule, property: property, origin: origin, frame: frame, range: range,
-                limits: limits, cap: cap, context, log: &log)
-        }
         let start: ICalDateTime =
             switch origin {
             case .date(let date): .date(date)
             case .wall(let time): .dateTime(time, isUTC: false)
             }
-        // COUNT is counted here, not by libical: its instances are counted once each (libical
-        // 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as the
-        // first occurrence of an RRULE even when the rule does not give it (RFC 5545 §3.3.10:
-        // "The DTSTART property value always counts as the first occurrence").
-        if let expanded: any IntervalRule =
-            WeeklyRule(rule, origin: start) ?? WeekNumberRule(rule, origin: start)
-            ?? YearDayRule(rule, origin: start)
-        {
-            let end = checkedEnd(
-                rule, property: property, origin: origin, frame: frame, context, log: &log)
-            let (times, budgetSpent) = expanded.instances(
-                from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
-                countsOrigin: property.name == "RRULE", budget: limits.iterationsPerSeries,
-                cap: cap)
-            if budgetSpent {
-                log.warn(
-                    source, .expansionLimit, property.line,
-                    "\(property.name) took \(limits.iterationsPerSeries) iteration steps without ending",
-                    "the series stops at \(times.last ?? origin.wallClock) (raise --max-iterations)"
-                )
-            }
-            return times.map { origin.isDate ? .date($0.date) : .wall($0) }
+        let subDaily = SubDailyRule(rule)
+        for note in subDaily?.notes ?? [] {
+            log.warn(source, .ruleMisuse, property.line, note, "expanded so")
         }
-        guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
-            log.warn(
-                source, .unexpandableRule, property.line,
-                "\(property.name) would make libical step through up to \(rule.worstStepsBetweenInstances ?? Int.max) \(rule.frequency) steps between instances",
-                "it is not expanded")
-            return []
+        let family: (any RuleExpansion)? =
+            subDaily ?? WeeklyRule(rule, origin: start) ?? WeekNumberRule(rule, origin: start)
+            ?? YearDayRule(rule, origin: start)
+        if family == nil {
+            guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
+                log.warn(
+                    source, .unexpandableRule, property.line,
+                    "\(property.name) would make libical step through up to \(rule.worstStepsBetweenInstances ?? Int.max) \(rule.frequency) steps between instances",
+                    "it is not expanded")
+                return []
+            }
         }
         let end = checkedEnd(
             rule, property: property, origin: origin, frame: frame, context, log: &log)
-        let dayLimits = DayLimits(rule)
-        var setPositions = SetPositions(dayLimits?.candidates ?? rule, origin: start)
-        guard
-            let iterator = LibicalRecurrenceIterator(
-                rule: setPositions?.candidates ?? dayLimits?.candidates ?? rule,
-                until: setPositions == nil ? end : nil,
-                start: setPositions?.start ?? start, counting: false)
-        else {
-            log.warn(
-                source, .unexpandableRule, property.line,
-                "libical cannot expand \(property.name) '\(rule.text)'",
-                "it adds no instances")
-            return []
-        }
-        let lastYear = LibicalRecurrenceIterator.lastYear
-        if range.lowerBound.date.year > lastYear {
-            log.warn(
-                source, .yearLimit, property.line,
-                "\(property.name) has instances in the window only after \(lastYear), the last year libical 3.0.16 expands",
-                "none are listed")
-            return []
-        }
-        if setPositions == nil, rule.count == nil, range.lowerBound > origin.wallClock {
-            let skipTo: ICalDateTime =
-                origin.isDate
-                ? .date(range.lowerBound.date) : .dateTime(range.lowerBound, isUTC: false)
-            _ = iterator.skip(to: skipTo)
-        }
-        var points: [FramePoint] = []
-        var iterations = 0
-        var counted = 0
-        var previous: LocalDateTime?
-        var ended = true
-        defer {
+        // COUNT is counted by the walk, not by libical: its instances are counted once each
+        // (libical 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as
+        // the first occurrence of an RRULE even when the rule does not give it (RFC 5545
+        // §3.3.10: "The DTSTART property value always counts as the first occurrence").
+        var walk = RuleWalk(
+            budget: budget, origin: origin.wallClock, range: range, until: end?.wallClock,
+            count: rule.count, countsOrigin: property.name == "RRULE", cap: cap)
+        if var expansion = family {
+            expansion.expand(&walk)
+        } else {
+            guard var libical = LibicalExpansion(rule, start: start, until: end) else {
+                log.warn(
+                    source, .unexpandableRule, property.line,
+                    "libical cannot expand \(property.name) '\(rule.text)'",
+                    "it adds no instances")
+                return []
+            }
+            let lastYear = LibicalRecurrenceIterator.lastYear
+            if range.lowerBound.date.year > lastYear {
+                log.warn(
+                    source, .yearLimit, property.line,
+                    "\(property.name) has instances in the window only after \(lastYear), the last year libical 3.0.16 expands",
+                    "none are listed")
+                return []
+            }
+            libical.expand(&walk)
             // libical ends every rule with its year 2582: said, when the series would go on.
-            let goesOn = rule.count.map { counted < $0 } ?? true
-            let last = points.last?.wallClock ?? origin.wallClock
-            if ended, goesOn, range.upperBound.date.year > lastYear,
+            let goesOn = rule.count.map { walk.given < $0 } ?? true
+            if libical.iteratorEnded, goesOn, range.upperBound.date.year > lastYear,
                 end.map({ $0.wallClock.date.year > lastYear }) ?? true
             {
                 log.warn(
                     source, .yearLimit, property.line,
                     "\(property.name) goes on after \(lastYear), the last year libical 3.0.16 expands",
-                    "the series stops at \(last)")
+                    "the series stops at \(walk.found.last ?? origin.wallClock)")
             }
         }
-        // The instances in order: libical's, or with BYSETPOS the members chosen from each
-        // interval's candidates (every candidate read counts as an iteration step).
-        var chosen: [LocalDateTime] = []
-        var exhausted = false
-        // A candidate past UNTIL or the range that opens an interval only closes the one before
-        // it: nothing after it can be listed.
-        let lastCandidate = min(end?.wallClock ?? range.upperBound, range.upperBound)
-        var budgetSpent = false
-        func nextCandidate() -> LocalDateTime? {
-            while true {
-                guard iterations < limits.iterationsPerSeries else {
-                    budgetSpent = true
-                    return nil
-                }
-                iterations += 1
-                guard let candidate = iterator.next()?.wallClock else { return nil }
-                if dayLimits?.admits(candidate.date) ?? true { return candidate }
-            }
-        }
-        func nextInstance() -> LocalDateTime? {
-            guard setPositions != nil else { return nextCandidate() }
-            while chosen.isEmpty, !exhausted, iterations < limits.iterationsPerSeries {
-                if let candidate = nextCandidate() {
-                    chosen = setPositions?.take(candidate) ?? []
-                    if candidate > lastCandidate, setPositions?.opensInterval == true {
-                        exhausted = true
-                    }
-                } else {
-                    exhausted = true
-                    chosen = setPositions?.finish() ?? []
-                }
-            }
-            return chosen.isEmpty ? nil : chosen.removeFirst()
-        }
-        defer {
-            if budgetSpent {
-                ended = false
-                log.warn(
-                    source, .expansionLimit, property.line,
-                    "\(property.name) took \(iterations) iteration steps without ending",
-                    "the series stops at \(points.last?.wallClock ?? origin.wallClock) (raise --max-iterations)"
-                )
-            }
-        }
-        while let wallClock = nextInstance() {
-            if wallClock == previous { continue }
-            previous = wallClock
-            if setPositions != nil {
-                if wallClock < origin.wallClock { continue }
-                if let end, wallClock > end.wallClock { break }
-            }
-            if let count = rule.count {
-                if counted == 0, property.name == "RRULE", wallClock != origin.wallClock {
-                    counted = 1
-                }
-                guard counted < count else { break }
-                counted += 1
-            }
-            if wallClock > range.upperBound || wallClock.date.year > lastYear {
-                ended = wallClock.date.year > lastYear
-                break
-            }
-            if wallClock >= range.lowerBound {
-                points.append(origin.isDate ? .date(wallClock.date) : .wall(wallClock))
-                if points.count > cap {
-                    ended = false
-                    break
-                }
-            }
-            if iterations >= limits.iterationsPerSeries {
-                ended = false
-                log.warn(
-                    source, .expansionLimit, property.line,
-                    "\(property.name) took \(iterations) iteration steps without ending",
-                    "the series stops at \(wallClock) (raise --max-iterations)")
-                break
-            }
-        }
-        return points
-    }
-
-    /// The instances of an HOURLY, MINUTELY or SECONDLY rule within `range`, expanded in
-    /// Swift (``SubDailyRule``) under the series' step budget.
-    private func subDailyInstances(
-        _ subDaily: SubDailyRule, _ rule: RecurrenceRule, property: RuleProperty,
-        origin: FramePoint, frame: SeriesFrame, range: ClosedRange<LocalDateTime>,
-        limits: ExpansionLimits, cap: Int, _ context: Context, log: inout DiagnosticLog
-    ) -> [FramePoint] {
-        let source = context.source
-        for note in subDaily.notes {
-            log.warn(source, .ruleMisuse, property.line, note, "expanded so")
-        }
-        let end = checkedEnd(
-            rule, property: property, origin: origin, frame: frame, context, log: &log)
-        let (times, stop) = subDaily.instances(
-            from: origin.wallClock, in: range, until: end?.wallClock, count: rule.count,
-            budget: limits.iterationsPerSeries, cap: cap)
-        if case .budget(let steps, let at)? = stop {
-            log.warn(
-                source, .expansionLimit, property.line,
-                "\(property.name) took \(steps) iteration steps without ending",
-                "the series stops at \(at) (raise --max-iterations)")
-        }
-        return times.map { origin.isDate ? .date($0.date) : .wall($0) }
+        budget.finish(walk, of: property, source: source, log: &log)
+        return walk.found.map { origin.isDate ? .date($0.date) : .wall($0) }
     }
 
     /// UNTIL on the series' clock (``until(_:origin:frame:)``), with what RFC 5545 §3.3.10 says
@@ -744,7 +598,7 @@ struct SeriesExpander {
 
     /// EXDATE (and EXRULE) points, and the dates a DATE EXDATE removes from a timed series.
     private func exclusions(
-        frame: SeriesFrame, origin: FramePoint, window: ExpansionWindow, limits: ExpansionLimits,
+        frame: SeriesFrame, origin: FramePoint, window: ExpansionWindow, budget: ExpansionBudget,
         _ context: Context, log: inout DiagnosticLog
     ) -> Exclusions {
         var excluded = Exclusions()
@@ -755,8 +609,8 @@ struct SeriesExpander {
                 unbounded: rule.isUnbounded)
             for point in ruleInstances(
                 rule, property: property, origin: origin, frame: frame, range: range,
-                limits: limits, cap: limits.instancesPerSeries, context, log: &log)
-            {
+                budget: budget, cap: limits.instancesPerSeries, context, log: &log
+            ).prefix(limits.instancesPerSeries) {
                 excluded.points[point] = excluded.points[point] ?? property.line
             }
         }

@@ -9,7 +9,7 @@ import ChronoSketchSyntax
 /// (`FREQ=HOURLY;BYHOUR=3,6;INTERVAL=7` gives 06:00 on DTSTART's day; fixed in libical 4.0).
 /// Here the day parts are a test of each day, the time of day is walked an hour, a minute, a
 /// second at a time only inside the hours and minutes the rule allows, and every step counts
-/// against the series' budget.
+/// against the series' budget (``RuleWalk``).
 ///
 /// For these frequencies every BY part but those of a smaller unit limits (RFC 5545 §3.3.10's
 /// table): HOURLY keeps the hours of BYHOUR and expands BYMINUTE and BYSECOND (DTSTART's
@@ -17,7 +17,7 @@ import ChronoSketchSyntax
 /// expands BYSECOND, SECONDLY keeps what all three give. An instance falls on a whole number
 /// of INTERVALs from DTSTART. BYSETPOS picks among the instances of one hour (HOURLY) or one
 /// minute (MINUTELY).
-struct SubDailyRule: Sendable {
+struct SubDailyRule: RuleExpansion, Sendable {
     let frequency: RecurrenceRule.Frequency
     let interval: Int
     let months: Set<Int>?
@@ -122,119 +122,93 @@ struct SubDailyRule: Sendable {
         return ((day - start) / 7 + 1, (firstWeek(year + 1) - start) / 7)
     }
 
-    /// Why an expansion stopped before the rule ended.
-    enum Stop: Equatable {
-        /// More steps than the budget.
-        case budget(steps: Int, at: LocalDateTime)
-        /// More instances in the range than the cap.
-        case cap
-    }
-
-    /// The instances from `origin` (DTSTART on the series' clock) that fall in `range`.
-    /// - Parameters:
-    ///   - until: the last time an instance may have (UNTIL on the series' clock).
-    ///   - count: how many instances the rule gives (COUNT), counted from `origin`, which
-    ///     counts as the first even when the rule does not give it (RFC 5545 §3.3.10).
-    ///   - budget: the most steps (days looked at, hours and minutes walked, times tried).
-    ///   - cap: the most instances listed; one more stops with ``Stop/cap``.
-    /// - Complexity: O(steps), at most `budget`.
-    func instances(
-        from origin: LocalDateTime, in range: ClosedRange<LocalDateTime>, until: LocalDateTime?,
-        count: Int?, budget: Int, cap: Int
-    ) -> (instances: [LocalDateTime], stop: Stop?) {
-        let unit = unitSeconds
-        let originUnit = LocalDateTime.floorDivide(origin.secondsSinceEpoch, unit)
-        var last = range.upperBound
-        if let until, until < last { last = until }
+    /// Walks the days from DTSTART's (from the range's first when nothing is counted), and in
+    /// each day the rule allows the hours, minutes and times it allows, a step each, offering
+    /// the instances in order.
+    /// - Complexity: O(steps), at most the series' budget.
+    func expand(_ walk: inout RuleWalk) {
+        let origin = walk.origin
+        let originUnit = LocalDateTime.floorDivide(origin.secondsSinceEpoch, unitSeconds)
         // A counted rule is counted from DTSTART; an endless one starts at the range.
-        var day = count == nil ? max(origin.date, range.lowerBound.date) : origin.date
-        var steps = 0
-        var given = 0
-        var found: [LocalDateTime] = []
-        while day <= last.date {
-            steps += 1
-            if allows(day) {
-                for time in times(on: day, originUnit: originUnit, origin: origin, steps: &steps)
-                where time >= origin {
-                    if time > last { return (found, nil) }
-                    if given == 0, time != origin { given = 1 }
-                    if let count, given >= count { return (found, nil) }
-                    given += 1
-                    if time >= range.lowerBound {
-                        found.append(time)
-                        if found.count > cap { return (found, .cap) }
-                    }
-                }
-            }
-            if steps >= budget {
-                return (found, .budget(steps: steps, at: LocalDateTime(startOf: day)))
-            }
-            guard let next = try? day.adding(days: 1) else { break }
+        var day = walk.count == nil ? max(origin.date, walk.range.lowerBound.date) : origin.date
+        while day <= walk.last.date, walk.step() {
+            if allows(day), !offerTimes(on: day, originUnit: originUnit, walk: &walk) { return }
+            guard let next = try? day.adding(days: 1) else { return }
             day = next
         }
-        return (found, nil)
     }
 
-    /// The times of one allowed day, in order: the units of the frequency that fall a whole
-    /// number of INTERVALs from DTSTART and that the limits keep, each with what BYMINUTE and
-    /// BYSECOND expand it to, cut by BYSETPOS.
-    private func times(
-        on day: CivilDate, originUnit: Int, origin: LocalDateTime, steps: inout Int
-    ) -> [LocalDateTime] {
+    /// Offers the times of one allowed day, in order: the units of the frequency that fall a
+    /// whole number of INTERVALs from DTSTART and that the limits keep, each with what BYMINUTE
+    /// and BYSECOND expand it to, cut by BYSETPOS. Every hour and minute walked and every time
+    /// made is a step. False once the walk has stopped.
+    private func offerTimes(on day: CivilDate, originUnit: Int, walk: inout RuleWalk) -> Bool {
+        let origin = walk.origin
         let dayStart = LocalDateTime(startOf: day).secondsSinceEpoch
-        var times: [LocalDateTime] = []
-        /// The units in `[first, first + length)` (seconds of the day) that INTERVAL reaches.
-        func aligned(_ first: Int, _ length: Int, _ body: (Int) -> Void) {
+        /// Each unit in `[first, first + length)` (seconds of the day) that INTERVAL reaches,
+        /// a step each, until `body` or the walk stops.
+        func aligned(_ first: Int, _ length: Int, _ body: (Int) -> Bool) -> Bool {
             let unit = unitSeconds
             let start = (dayStart + first) / unit
             let offset = ((originUnit - start) % interval + interval) % interval
             var index = start + offset
             while index < start + length / unit {
-                steps += 1
-                body(index * unit - dayStart)
+                guard walk.step(), body(index * unit - dayStart) else { return false }
                 index += interval
             }
+            return true
         }
         func time(_ secondOfDay: Int) -> LocalDateTime? {
             try? LocalDateTime(
                 date: day, hour: secondOfDay / 3_600, minute: secondOfDay / 60 % 60,
                 second: secondOfDay % 60)
         }
+        /// Makes the times of one period at `secondsOfDay`, a step each, and offers those
+        /// BYSETPOS keeps.
+        func offer(_ secondsOfDay: some Sequence<Int>) -> Bool {
+            var period: [LocalDateTime] = []
+            for secondOfDay in secondsOfDay {
+                guard walk.step() else { return false }
+                if let value = time(secondOfDay) { period.append(value) }
+            }
+            return picked(period).allSatisfy { walk.offer($0) }
+        }
         let secondsGiven = seconds ?? [origin.second]
         switch frequency {
         case .hourly:
             let minutesGiven = minutes ?? [origin.minute]
-            aligned(0, 86_400) { hour in
-                guard hours?.contains(hour / 3_600) ?? true else { return }
-                var period: [LocalDateTime] = []
-                for minute in minutesGiven {
-                    for second in secondsGiven {
-                        if let value = time(hour + minute * 60 + second) { period.append(value) }
-                    }
-                }
-                times += picked(period)
+            return aligned(0, 86_400) { hour in
+                guard hours?.contains(hour / 3_600) ?? true else { return true }
+                return offer(
+                    minutesGiven.lazy.flatMap { minute in
+                        secondsGiven.lazy.map { hour + minute * 60 + $0 }
+                    })
             }
         case .minutely:
             for hour in 0..<24 where hours?.contains(hour) ?? true {
-                steps += 1
-                aligned(hour * 3_600, 3_600) { minute in
-                    guard minutes?.contains(minute / 60 % 60) ?? true else { return }
-                    times += picked(secondsGiven.compactMap { time(minute + $0) })
+                guard walk.step() else { return false }
+                let going = aligned(hour * 3_600, 3_600) { minute in
+                    guard minutes?.contains(minute / 60 % 60) ?? true else { return true }
+                    return offer(secondsGiven.lazy.map { minute + $0 })
                 }
+                guard going else { return false }
             }
         default:
             for hour in 0..<24 where hours?.contains(hour) ?? true {
-                steps += 1
+                guard walk.step() else { return false }
                 for minute in 0..<60 where minutes?.contains(minute) ?? true {
-                    steps += 1
-                    aligned(hour * 3_600 + minute * 60, 60) { second in
-                        guard seconds?.contains(second % 60) ?? true else { return }
-                        if let value = time(second) { times += picked([value]) }
+                    guard walk.step() else { return false }
+                    let going = aligned(hour * 3_600 + minute * 60, 60) { second in
+                        guard seconds?.contains(second % 60) ?? true else { return true }
+                        // The unit is the time made: its step was taken.
+                        let period = time(second).map { [$0] } ?? []
+                        return picked(period).allSatisfy { walk.offer($0) }
                     }
+                    guard going else { return false }
                 }
             }
         }
-        return times
+        return true
     }
 
     /// The instances of one period that BYSETPOS keeps, in order (all of them without it).

@@ -82,7 +82,7 @@ struct WeekNumberRule: IntervalRule {
         return firstWeek(of: opened + years / interval * interval) ?? first
     }
 
-    func members(ofIntervalFrom first: CivilDate) -> [LocalDateTime] {
+    func members(ofIntervalFrom first: CivilDate, walk: inout RuleWalk) -> [LocalDateTime]? {
         // The year's last week holds 28 December, the week before the one holding 4 January.
         guard let december = try? CivilDate(year: year(openedBy: first), month: 12, day: 28)
         else { return [] }
@@ -91,6 +91,7 @@ struct WeekNumberRule: IntervalRule {
         for number in weeks where number != 0 && abs(number) <= count {
             let week = number > 0 ? number : count + number + 1
             for day in weekdays {
+                guard walk.step() else { return nil }
                 guard
                     let date = try? first.adding(
                         days: 7 * (week - 1) + weekStart.days(until: day)),
@@ -99,7 +100,7 @@ struct WeekNumberRule: IntervalRule {
                 dates.insert(date)
             }
         }
-        return SetPositions.pick(times.times(on: dates.sorted()), at: positions)
+        return times.times(on: dates.sorted(), picking: positions, walk: &walk)
     }
 
     /// Whether `date` is in the months and among the days the rule limits it to.

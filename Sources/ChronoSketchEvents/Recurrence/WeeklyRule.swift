@@ -51,15 +51,16 @@ struct WeeklyRule: IntervalRule {
     }
 
     /// The set of one interval: the week starting on `first`, in order.
-    func members(ofIntervalFrom first: CivilDate) -> [LocalDateTime] {
+    func members(ofIntervalFrom first: CivilDate, walk: inout RuleWalk) -> [LocalDateTime]? {
         var dates = Set<CivilDate>()
         for day in weekdays {
+            guard walk.step() else { return nil }
             if let date = try? first.adding(days: weekStart.days(until: day)),
                 months.isEmpty || months.contains(date.month)
             {
                 dates.insert(date)
             }
         }
-        return SetPositions.pick(times.times(on: dates.sorted()), at: positions)
+        return times.times(on: dates.sorted(), picking: positions, walk: &walk)
     }
 }

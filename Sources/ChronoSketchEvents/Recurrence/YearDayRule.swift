@@ -52,10 +52,11 @@ struct YearDayRule: IntervalRule {
             ?? first
     }
 
-    func members(ofIntervalFrom first: CivilDate) -> [LocalDateTime] {
+    func members(ofIntervalFrom first: CivilDate, walk: inout RuleWalk) -> [LocalDateTime]? {
         let length = CivilDate.isLeapYear(first.year) ? 366 : 365
         var dates = Set<CivilDate>()
         for number in yearDays where number != 0 && abs(number) <= length {
+            guard walk.step() else { return nil }
             guard let date = try? first.adding(days: number > 0 ? number - 1 : length + number),
                 months.isEmpty || months.contains(date.month),
                 weekdays.isEmpty || weekdays.contains(date.weekday),
@@ -63,6 +64,6 @@ struct YearDayRule: IntervalRule {
             else { continue }
             dates.insert(date)
         }
-        return SetPositions.pick(times.times(on: dates.sorted()), at: positions)
+        return times.times(on: dates.sorted(), picking: positions, walk: &walk)
     }
 }

@@ -41,7 +41,7 @@ struct CheckCommand: Command {
                 CommonOptions.strict,
                 CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
                 CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            ])
+            ] + CommonOptions.expansionBounds)
 
     let inputs: [InputSource]
     let load: LoadOptions

@@ -57,7 +57,7 @@ struct SlotsCommand: Command {
                 CommonOptions.output,
                 CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
                 CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            ])
+            ] + CommonOptions.expansionBounds)
 
     let inputs: [InputSource]
     let layout: LayoutOptions
