@@ -301,6 +301,11 @@ import Testing
             zero.standardError.hasPrefix(
                 "Error: The value '0m' is invalid for '--duration <duration>': expected a length greater than 0\n"
             ))
+        let long = try CLI.runBinary(["slots", calendar, "--from", "2026-12-08", "--days", "1000"])
+        #expect(long.status == 64)
+        #expect(
+            long.standardError.hasPrefix(
+                "Error: The value '1000' is invalid for '--days <n>': ics slots looks at two years at most"))
         let typed = try CLI.runBinary(["events", calendar, "--days", "3650000"])
         #expect(typed.status == 64)
         #expect(

@@ -120,7 +120,7 @@ struct SlotsCommand: Command {
             }
             days = try Self.days(
                 from: window.start, to: window.end, today: dates.today,
-                on: Self.weekdays(arguments))
+                on: Self.weekdays(arguments), arguments: arguments)
         } else {
             for option in [Self.weekdays, Self.first] where arguments.isSet(option.name) {
                 throw .invalidValue(
@@ -151,9 +151,10 @@ struct SlotsCommand: Command {
     }
 
     /// The days of `[from, to)` on the chosen weekdays; `from` is today when only `--to` is
-    /// given. At most two years of them.
+    /// given. At most two years of them: more blame the option that ended the window.
     private static func days(
-        from: LocalDateTime?, to: LocalDateTime?, today: CivilDate, on weekdays: Set<Weekday>
+        from: LocalDateTime?, to: LocalDateTime?, today: CivilDate, on weekdays: Set<Weekday>,
+        arguments: ParsedArguments
     ) throws(UsageError) -> [CivilDate] {
         let first = from?.date ?? today
         guard let end = to else {
@@ -161,8 +162,12 @@ struct SlotsCommand: Command {
         }
         let count = first.days(to: end.date) + (end.secondOfDay == 0 ? 0 : 1)
         guard count <= 731 else {
+            let option =
+                [CommonOptions.days, CommonOptions.length].first { arguments.isSet($0.name) }
+                ?? CommonOptions.to
             throw .invalidValue(
-                end.description, for: CommonOptions.to, "ics slots looks at two years at most")
+                arguments.value(option.name) ?? end.description, for: option,
+                "ics slots looks at two years at most")
         }
         return (0..<max(0, count)).compactMap { try? first.adding(days: $0) }
             .filter { weekdays.contains($0.weekday) }
