@@ -145,5 +145,9 @@ import Testing
         let linked = try CLI.runBinary(["validate", vdir.path], limit: 60)
         #expect(linked.status == 0)
         #expect(linked.standardError.contains("y.ics: warning: Not read: it is a FIFO"))
+        // A directory given twice says so once.
+        let twice = try CLI.runBinary(["diff", vdir.path, vdir.path], limit: 60)
+        #expect(twice.status == 0)
+        #expect(twice.standardError.components(separatedBy: "warning: Not read").count == 3)
     }
 }

@@ -70,10 +70,12 @@ enum OutputOverlap {
     }
 
     /// The warnings for the special files of the directories given, which are left unread.
+    /// A directory given twice is said once.
     static func skipped(_ arguments: ParsedArguments, spec: CommandSpec) -> [Diagnostic] {
-        given(arguments, spec: spec).flatMap { path, _ in
-            path == "-"
-                ? [] : (InputPaths.directory(path)?.skipped ?? []).map(InputPaths.skippedFile)
+        var seen: Set<String> = []
+        return given(arguments, spec: spec).flatMap { path, _ in
+            guard path != "-", seen.insert(path).inserted else { return [Diagnostic]() }
+            return (InputPaths.directory(path)?.skipped ?? []).map(InputPaths.skippedFile)
         }
     }
 
