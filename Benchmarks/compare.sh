@@ -75,10 +75,10 @@ for size in $SIZES; do
     program "libical walk (C)" "$work/libical_walk" "$file"
     program "ics events --format ndjson" "$ics" events "$file" --format ndjson --tz UTC
     program "ics events --order file" "$ics" events "$file" --format ndjson --tz UTC --order file
-    program "ics convert --to jcal" "$ics" convert "$file" --to jcal
-    program "ics convert --to ics" "$ics" convert "$file" --to ics
+    program "ics convert --format jcal" "$ics" convert "$file" --format jcal
+    program "ics convert --format ics" "$ics" convert "$file" --format ics
     program "ics conflicts --format ndjson" "$ics" conflicts "$file" --format ndjson --tz UTC
-    program "ics convert --to ndjson" "$ics" convert "$file" --to ndjson --tz UTC
+    program "ics convert --format ndjson" "$ics" convert "$file" --format ndjson --tz UTC
     # One warm-up round, then the measured rounds.
     for command in "${commands[@]}"; do bash -c "$command" >/dev/null 2>&1 || true; done
     declare -A seconds=() peaks=()

@@ -32,8 +32,8 @@ PY
 
 for file in empty-x-properties empty-calendar-properties empty-exdates empty-events; do
     path="$work/$file.ics"
-    for command in "events" "events --order file --format ndjson" "validate" "convert --to ics" \
-        "convert --to jcal" "convert --to ndjson" "conflicts" "layout day --date 2026-09-08" \
+    for command in "events" "events --order file --format ndjson" "validate" "convert --format ics" \
+        "convert --format jcal" "convert --format ndjson" "conflicts" "layout day --date 2026-09-08" \
         "freebusy --from 2026-09-01 --to 2026-10-01"; do
         /usr/bin/time -f "%e %M" -o "$work/time.txt" "$ics" $command "$path" >/dev/null 2>&1 || true
         read -r seconds peak < <(tail -n 1 "$work/time.txt")

@@ -35,7 +35,7 @@ import Testing
         #expect(read.count >= 9)
         for format in ["ics", "jcal"] {
             let convert = try CLI.runBinary(
-                ["convert", "problems.ics", "--to", format], in: Self.folder)
+                ["convert", "problems.ics", "--format", format], in: Self.folder)
             #expect(convert.status == 0)
             #expect(!convert.standardOutput.isEmpty)
             let copied = Self.findings(convert.standardError)
@@ -43,19 +43,24 @@ import Testing
             #expect(copied.map(\.line) == read.map(\.line))
             #expect(copied.map(\.severity) == read.map(\.severity))
             #expect(copied.map(\.message) == read.map(\.message))
-            for (reading, copying) in zip(read, copied) where reading.assumption != copying.assumption {
+            for (reading, copying) in zip(read, copied)
+            where reading.assumption != copying.assumption {
                 #expect(copying.assumption == "kept as written", "\(copying)")
             }
         }
     }
 
     @Test func strictConvertFailsOnTheErrorsEventsFailsOn() throws {
-        for arguments in [["events"], ["convert", "--to", "ics"], ["convert", "--to", "jcal"]] {
+        for arguments in [
+            ["events"], ["convert", "--format", "ics"], ["convert", "--format", "jcal"],
+        ] {
             let result = try CLI.runBinary(
                 arguments + ["problems.ics", "--strict"], in: Self.folder)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.standardOutput.isEmpty, "\(arguments)")
-            #expect(result.standardError.contains("problems.ics:8: error: Invalid date-time 'notadate'"))
+            #expect(
+                result.standardError.contains("problems.ics:8: error: Invalid date-time 'notadate'")
+            )
         }
         // An -o file is not made.
         let directory = try CLI.temporaryDirectory()
@@ -69,7 +74,8 @@ import Testing
 
     @Test func repairsAreSaidAsRepairsByEveryCommand() throws {
         for arguments in [
-            ["events", "--tz", "UTC"], ["convert", "--to", "ics"], ["convert", "--to", "jcal"],
+            ["events", "--tz", "UTC"], ["convert", "--format", "ics"],
+            ["convert", "--format", "jcal"],
             ["conflicts", "--tz", "UTC"], ["validate", "--tz", "UTC"],
         ] {
             let result = try CLI.runBinary(arguments + ["problems.ics"], in: Self.folder)
@@ -87,7 +93,8 @@ import Testing
     }
 
     @Test func aRepairedAddressKeepsItsURI() throws {
-        let result = try CLI.runBinary(["convert", "problems.ics", "--to", "ics"], in: Self.folder)
+        let result = try CLI.runBinary(
+            ["convert", "problems.ics", "--format", "ics"], in: Self.folder)
         #expect(result.standardOutput.contains("ATTENDEE;CN=Ann:mailto:ann@example.org\r\n"))
     }
 
@@ -110,7 +117,8 @@ import Testing
                     as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
             var summarized: [String: Int] = [:]
             for kind in summary {
-                summarized["\(kind["severity"] ?? "") \(kind["code"] ?? "")"] = kind["count"] as? Int
+                summarized["\(kind["severity"] ?? "") \(kind["code"] ?? "")"] =
+                    kind["count"] as? Int
             }
             #expect(!counted.isEmpty, "\(file)")
             #expect(counted == summarized, "\(file)")

@@ -12,28 +12,32 @@ import Testing
     /// Golden outputs in `Fixtures/convert/`, run from `Fixtures/`; `ICS_RECORD_GOLDENS=1`
     /// re-records them.
     static let goldens: [(arguments: [String], golden: String)] = [
-        (["convert", "valid/properties.ics", "--to", "jcal"], "convert/properties.jcal"),
+        (["convert", "valid/properties.ics", "--format", "jcal"], "convert/properties.jcal"),
         (
-            ["convert", "valid/recurrence.ics", "--to", "ndjson", "--tz", "Europe/Berlin"],
+            ["convert", "valid/recurrence.ics", "--format", "ndjson", "--tz", "Europe/Berlin"],
             "convert/recurrence.ndjson"
         ),
         (
-            ["convert", "valid/recurrence.ics", "--to", "csv", "--tz", "Europe/Berlin"],
+            ["convert", "valid/recurrence.ics", "--format", "csv", "--tz", "Europe/Berlin"],
             "convert/recurrence.csv"
         ),
         (
             [
-                "convert", "valid/recurrence.ics", "--to", "csv", "--columns", "outlook", "--tz",
+                "convert", "valid/recurrence.ics", "--format", "csv", "--columns", "outlook",
+                "--tz",
                 "Europe/Berlin",
             ],
             "convert/recurrence-outlook.csv"
         ),
-        (["convert", "convert/import.ndjson", "--to", "ics"], "convert/import.ics"),
-        (["convert", "convert/outlook-import.csv", "--to", "ics"], "convert/outlook-import.ics"),
-        // Minimal VTIMEZONEs: Europe/London and America/New_York over a season of games.
-        (["convert", "feed/league.json", "--to", "ics", "-q"], "feed/league.ics"),
+        (["convert", "convert/import.ndjson", "--format", "ics"], "convert/import.ics"),
         (
-            ["convert", "valid/all-day.ics", "valid/x-wr-timezone.ics", "--to", "ics"],
+            ["convert", "convert/outlook-import.csv", "--format", "ics"],
+            "convert/outlook-import.ics"
+        ),
+        // Minimal VTIMEZONEs: Europe/London and America/New_York over a season of games.
+        (["convert", "feed/league.json", "--format", "ics", "-q"], "feed/league.ics"),
+        (
+            ["convert", "valid/all-day.ics", "valid/x-wr-timezone.ics", "--format", "ics"],
             "convert/merged.ics"
         ),
         (
@@ -53,7 +57,7 @@ import Testing
 
     @Test func ndjsonOfConvertAndOfEventsAgree() throws {
         let convert = try CLI.runBinary(
-            ["convert", "valid/recurrence.ics", "--to", "ndjson", "--tz", "Asia/Tokyo"],
+            ["convert", "valid/recurrence.ics", "--format", "ndjson", "--tz", "Asia/Tokyo"],
             in: Self.fixtures)
         let events = try CLI.runBinary(
             ["events", "valid/recurrence.ics", "--format", "ndjson", "--tz", "Asia/Tokyo"],
@@ -105,7 +109,7 @@ import Testing
         ] {
             _ = try CLI.runBinary(
                 [
-                    "convert", CLI.fixture("convert/outlook-import.csv"), "--to", "csv",
+                    "convert", CLI.fixture("convert/outlook-import.csv"), "--format", "csv",
                     "--columns", columns, "-o", csv,
                 ],
                 environment: Self.stamp)
@@ -148,7 +152,7 @@ import Testing
         let result = try CLI.runBinary(
             [
                 "convert", "valid/recurrence.ics", "--from", "2026-09-10", "--to", "2026-09-11",
-                "--to-format", "ics",
+                "--format", "ics",
             ],
             in: Self.fixtures)
         #expect(result.status == 0)
@@ -166,7 +170,7 @@ import Testing
             .replacingOccurrences(of: "TZOFFSETTO:+0530", with: "TZOFFSETTO:+0630")
         try text.write(to: other, atomically: false, encoding: .utf8)
         let result = try CLI.runBinary([
-            "convert", CLI.fixture("valid/zones.ics"), other.path, "--to", "ics",
+            "convert", CLI.fixture("valid/zones.ics"), other.path, "--format", "ics",
         ])
         #expect(result.status == 0)
         #expect(
@@ -185,17 +189,17 @@ import Testing
                 .utf8
         ).write(to: cut)
         for format in ["ics", "jcal"] {
-            let lenient = try CLI.runBinary(["convert", cut.path, "--to", format])
+            let lenient = try CLI.runBinary(["convert", cut.path, "--format", format])
             #expect(lenient.status == 0)
             #expect(lenient.standardOutput.lowercased().contains("vcalendar"))
             #expect(lenient.standardError.contains("error: BEGIN:VEVENT has no END:VEVENT"))
-            let strict = try CLI.runBinary(["convert", cut.path, "--to", format, "--strict"])
+            let strict = try CLI.runBinary(["convert", cut.path, "--format", format, "--strict"])
             #expect(strict.status == 2)
             #expect(strict.standardOutput.isEmpty)
             #expect(strict.standardError.contains("errors in strict mode; nothing written"))
             let target = directory.appendingPathComponent("out.\(format)")
             let toFile = try CLI.runBinary([
-                "convert", cut.path, "--to", format, "--strict", "-o", target.path,
+                "convert", cut.path, "--format", format, "--strict", "-o", target.path,
             ])
             #expect(toFile.status == 2)
             #expect(!FileManager.default.fileExists(atPath: target.path))
@@ -237,7 +241,7 @@ import Testing
 
             """
         let result = CLI.run(
-            ["convert", "--from-format", "ndjson", "--to", "ndjson"],
+            ["convert", "--from-format", "ndjson", "--format", "ndjson"],
             standardInput: Array(records.utf8))
         #expect(result.status == 0)
         #expect(try CLI.records(result.standardOutput).map { $0["uid"] as? String } == ["a"])
@@ -302,7 +306,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let jcal = directory.appendingPathComponent("calendar.json").path
         _ = try CLI.runBinary([
-            "convert", CLI.fixture("valid/zones.ics"), "--to", "jcal", "-o", jcal,
+            "convert", CLI.fixture("valid/zones.ics"), "--format", "jcal", "-o", jcal,
         ])
         let back = try CLI.runBinary(["convert", jcal])
         #expect(back.status == 0)

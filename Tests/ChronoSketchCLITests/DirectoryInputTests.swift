@@ -150,4 +150,38 @@ import Testing
         #expect(twice.status == 0)
         #expect(twice.standardError.components(separatedBy: "warning: Not read").count == 3)
     }
+
+    /// A folder of calendar folders, as khal's `~/.calendars` holds them: each folder is a
+    /// calendar, named by its `displayname`, else its own name.
+    @Test func aFolderOfCalendarFoldersIsReadAsCalendars() throws {
+        let (folder, vdir) = try vdir()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let home = folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: vdir.appendingPathComponent("3.ics"), to: home.appendingPathComponent("3.ics"))
+        try Data("Work\n".utf8).write(to: vdir.appendingPathComponent("displayname"))
+        let listed = try CLI.runBinary(
+            [
+                "events", folder.path, "--from", "2026-12-01", "--to", "2026-12-05", "--format",
+                "ndjson",
+            ])
+        #expect(listed.status == 0)
+        #expect(listed.standardError.isEmpty)
+        let records = try CLI.records(listed.standardOutput)
+        #expect(records.map { $0["calendar"] as? String } == ["Work", "Work", "home"])
+        let apart = try CLI.runBinary(
+            [
+                "events", folder.path, "--inputs", "separate", "--from", "2026-12-01", "--to",
+                "2026-12-05", "--format", "ndjson",
+            ])
+        #expect(
+            try CLI.records(apart.standardOutput).map { $0["id"] as? String } == [
+                "\(vdir.path)/event-1", "\(vdir.path)/event-2", "\(home.path)/event-3",
+            ])
+        // Its files are inputs too.
+        let overwrite = try CLI.runBinary(
+            ["convert", folder.path, "-o", home.appendingPathComponent("3.ics").path])
+        #expect(overwrite.status == 64)
+    }
 }

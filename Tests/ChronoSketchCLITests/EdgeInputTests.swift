@@ -62,7 +62,7 @@ import Testing
             + "[[\"vevent\",[[\"uid\",{},\"text\",\"a\"],[\"dtstart\",{},\"date-time\",\"2026-12-01T10:00:00\"],"
             + "[\"description\",{},\"text\",\"\(long)\"],[\"summary\",{},\"text\",\"Kept\"]],[]]]]"
         let result = try CLI.runBinary(
-            ["convert", "-", "--from-format", "jcal", "--to", "ics"],
+            ["convert", "-", "--from-format", "jcal", "--format", "ics"],
             standardInput: Data(jcal.utf8),
             limit: 120)
         #expect(result.status == 0)
@@ -73,7 +73,7 @@ import Testing
         #expect(result.standardOutput.contains("SUMMARY:Kept\r\n"))
         #expect(!result.standardOutput.contains("DESCRIPTION"))
         let strict = try CLI.runBinary(
-            ["convert", "-", "--from-format", "jcal", "--to", "ics", "--strict"],
+            ["convert", "-", "--from-format", "jcal", "--format", "ics", "--strict"],
             standardInput: Data(jcal.utf8), limit: 120)
         #expect(strict.status == 2)
         #expect(strict.standardOutput.isEmpty)

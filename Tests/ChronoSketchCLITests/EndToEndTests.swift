@@ -43,8 +43,9 @@ import Testing
             "binary.ics:1: error: Not an iCalendar file: it holds binary data, not text\n"
         ),
         ("invalid/missing.ics", "missing.ics: error: No such file\n"),
-        // A directory is read as a vdir; one with no .ics file in it is no calendar.
-        ("jcal", "jcal: error: Is a directory, not a calendar file\n"),
+        // A directory is read as a vdir, or a folder of them; one with no .ics file in it or
+        // in a folder of it is no calendar.
+        ("output-goldens", "output-goldens: error: Is a directory, not a calendar file\n"),
     ])
     func unusableInputsExitTwoNamingTheFileWithNothingOnStdout(path: String, message: String) throws
     {

@@ -208,7 +208,10 @@ import Testing
         (["events", "-o", "out.xlsx"], "ics writes no .xlsx files"),
         (["events", "-o", "week.svg"], "this command writes text, json, ndjson, csv, not .svg"),
         (["events", "--format", "json", "-o", "out.csv"], "--format json contradicts -o out.csv"),
-        (["convert", "--to", "csv", "--format", "json"], "--format json contradicts --to csv"),
+        (
+            ["convert", "--to", "csv"],
+            "--to is the date the window ends; give the format as --format csv"
+        ),
         (["convert", "--format", "csv", "-o", "out.ics"], "--format csv contradicts -o out.ics"),
         (["convert", "--format", "csv", "-o", "out.ifb"], "--format csv contradicts -o out.ifb"),
         (["events", "-o", "out.ical"], "this command writes text, json, ndjson, csv, not .ical"),
@@ -246,7 +249,8 @@ import Testing
         // .json holds jCal or occurrence records: --format chooses, the extension allows both.
         #expect(
             try written(["convert", "--format", "jcal"], "cal.json").hasPrefix(#"["vcalendar""#))
-        #expect(try written(["convert", "--to", "jcal"], "old.json").hasPrefix(#"["vcalendar""#))
+        #expect(
+            try written(["convert", "--format", "jcal"], "old.json").hasPrefix(#"["vcalendar""#))
         #expect(try written(["convert"], "records.json").hasPrefix("["))
         #expect(try written(["convert", "-f", "csv"], "plain").hasPrefix("id,uid,"))
         // Every extension an input is read by names the same format for -o.

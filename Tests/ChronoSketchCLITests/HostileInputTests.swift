@@ -98,7 +98,7 @@ import Testing
         try before.write(to: target)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let converted = try CLI.runBinary(
-            ["convert", path, "--to", "ics", "-o", target.path], limit: 120)
+            ["convert", path, "--format", "ics", "-o", target.path], limit: 120)
         #expect(converted.status == hostile.status)
         if converted.status == 0 {
             let written = try Data(contentsOf: target)

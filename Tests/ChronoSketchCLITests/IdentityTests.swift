@@ -58,7 +58,7 @@ import Testing
         #expect(inside.status == 64)
         #expect(
             inside.standardError.hasPrefix(
-                "Error: The value 'separate' is invalid for '--inputs <mode>': '\(team.path)/b.ics' is inside '\(team.path)', also given"
+                "Error: The value 'separate' is invalid for '--inputs <mode>': '\(team.path)/b.ics' is inside '\(team.path)', also read"
             ))
         let twice = try CLI.runBinary(
             ["conflicts", team.path + "/b.ics", team.path + "/b.ics", "--inputs", "separate"])

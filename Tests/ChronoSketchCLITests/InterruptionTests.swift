@@ -35,16 +35,16 @@ import Testing
         (["events", "--order", "file", "--format", "ndjson"], SIGHUP),
         (["events", "--order", "file", "--format", "ndjson"], SIGPIPE),
         (["events", "--format", "json"], SIGINT),
-        (["convert", "--to", "jcal"], SIGTERM),
+        (["convert", "--format", "jcal"], SIGTERM),
         (["conflicts", "--format", "ndjson"], SIGHUP),
         // Every other signal whose default course ends the process.
-        (["convert", "--to", "jcal"], SIGALRM),
-        (["convert", "--to", "jcal"], SIGUSR1),
+        (["convert", "--format", "jcal"], SIGALRM),
+        (["convert", "--format", "jcal"], SIGUSR1),
         (["events", "--order", "file", "--format", "ndjson"], SIGUSR2),
         (["events", "--order", "file", "--format", "ndjson"], SIGVTALRM),
         (["events", "--order", "file", "--format", "ndjson"], SIGPROF),
         (["events", "--order", "file", "--format", "ndjson"], SIGPWR),
-        (["convert", "--to", "jcal"], __libc_current_sigrtmin() + 3),
+        (["convert", "--format", "jcal"], __libc_current_sigrtmin() + 3),
     ]
 
     /// A folder with the large calendar and an `output` file that holds `old`.
@@ -100,7 +100,7 @@ import Testing
         // 5 MB of calendar make more than 1 MB (2,048 blocks of 512 bytes) of jCal.
         let result = try CLI.runBinary(
             [
-                "-c", "ulimit -f 2048; \"$0\" convert \"$1\" --to jcal -o \"$2\"; echo $?",
+                "-c", "ulimit -f 2048; \"$0\" convert \"$1\" --format jcal -o \"$2\"; echo $?",
                 CLI.binary.path, calendar.path, target.path,
             ], shell: true)
         #expect(result.standardOutput == "2\n")

@@ -14,8 +14,8 @@ import Testing
         let path = CLI.fixture(calendar)
         let commands: [[String]] = [
             ["events", path, "--format", "json"], ["events", path, "--format", "ndjson"],
-            ["events", path, "--format", "csv"], ["convert", path, "--to", "ndjson"],
-            ["convert", path, "--to", "csv", "--columns", "outlook"],
+            ["events", path, "--format", "csv"], ["convert", path, "--format", "ndjson"],
+            ["convert", path, "--format", "csv", "--columns", "outlook"],
         ]
         for command in commands {
             let held = try CLI.runBinary(command + ["--tz", "Europe/Berlin"])

@@ -19,8 +19,8 @@ import Testing
             "events-file-order",
             ["events", "--tz", "UTC", "--format", "csv", "--order", "file"] + limit
         ),
-        ("convert-ics", ["convert", "--to", "ics"]),
-        ("convert-jcal", ["convert", "--to", "jcal"]),
+        ("convert-ics", ["convert", "--format", "ics"]),
+        ("convert-jcal", ["convert", "--format", "jcal"]),
         ("validate", ["validate", "--tz", "UTC"] + limit),
         ("conflicts", ["conflicts", "--tz", "Europe/Berlin", "--format", "json"] + limit),
     ]
@@ -74,7 +74,8 @@ import Testing
         let err = stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         var text = "=== \(name)\nexit \(status)\n"
         text += "stdout \(out.count) lines \(hash(Array(stdout.utf8)))\n"
-        text += out.prefix(findings ? findingLines : stdoutLines).map { "| " + shown($0) + "\n" }.joined()
+        text += out.prefix(findings ? findingLines : stdoutLines).map { "| " + shown($0) + "\n" }
+            .joined()
         text += "stderr \(err.count) lines \(hash(Array(stderr.utf8)))\n"
         text += err.prefix(findingLines).map { "! " + shown($0) + "\n" }.joined()
         return text

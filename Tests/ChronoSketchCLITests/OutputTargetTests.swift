@@ -14,7 +14,7 @@ import Testing
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = try CLI.runBinary(
-            ["convert", Self.calendar, "--to", "jcal", "-o", "-"], in: directory)
+            ["convert", Self.calendar, "--format", "jcal", "-o", "-"], in: directory)
         #expect(result.status == 0)
         #expect(result.standardOutput.hasPrefix(#"["vcalendar""#))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
@@ -54,7 +54,7 @@ import Testing
         let copy = directory.appendingPathComponent("copy.ics").path
         reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, copy]
         try reader.run()
-        let result = try CLI.runBinary(["convert", Self.calendar, "--to", "ics", "-o", fifo])
+        let result = try CLI.runBinary(["convert", Self.calendar, "--format", "ics", "-o", fifo])
         reader.waitUntilExit()
         #expect(result.status == 0)
         var status = stat()
@@ -84,7 +84,8 @@ import Testing
         let device = directory.appendingPathComponent("null").path
         #expect(mknod(device, S_IFCHR | 0o666, Self.nullDevice) == 0)
         for arguments in [
-            ["convert", Self.calendar, "--to", "jcal"], ["events", Self.calendar, "--tz", "UTC"],
+            ["convert", Self.calendar, "--format", "jcal"],
+            ["events", Self.calendar, "--tz", "UTC"],
         ] {
             let result = try CLI.runBinary(arguments + ["-o", device])
             #expect(result.status == 0, "\(result.standardError)")
@@ -102,7 +103,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let piped = try CLI.runBinary(
             [
-                "-c", "\"$0\" convert \"$1\" --to jcal -o /dev/stdout | head -c 12",
+                "-c", "\"$0\" convert \"$1\" --format jcal -o /dev/stdout | head -c 12",
                 CLI.binary.path, Self.calendar,
             ], shell: true)
         #expect(piped.standardOutput == #"["vcalendar""#)
@@ -111,7 +112,7 @@ import Testing
         try Data("first line\n".utf8).write(to: file)
         let appended = try CLI.runBinary(
             [
-                "-c", "\"$0\" convert \"$1\" --to jcal -o /dev/stdout >> \"$2\"",
+                "-c", "\"$0\" convert \"$1\" --format jcal -o /dev/stdout >> \"$2\"",
                 CLI.binary.path, Self.calendar, file.path,
             ], shell: true)
         #expect(appended.status == 0)

@@ -66,11 +66,11 @@ import Testing
         #expect(fitted.first == "08:00")
         #expect(fitted.last == "23:00")
         #expect(!fitted.contains("00:00") && !fitted.contains("07:00"))
-        let whole = hourLabels(try render(arguments + ["--hours", "0-24"]))
+        let whole = hourLabels(try render(arguments + ["--show-hours", "0-24"]))
         #expect(whole.first == "00:00")
         #expect(whole.last == "23:00")
         #expect(whole.count == 24)
-        let narrow = try render(arguments + ["--hours", "10-16"])
+        let narrow = try render(arguments + ["--show-hours", "10-16"])
         #expect(hourLabels(narrow) == (10..<16).map { ClockText.hoursAndMinutes($0 * 60) })
         // Events outside the hours shown are still drawn, pointed towards where they lie.
         let standUp = try #require(
@@ -79,7 +79,7 @@ import Testing
             narrow[(standUp + 1)...].first { $0.name == "polygon" || $0.name == "rect" }?.name
                 == "polygon")
         for bad in ["25-3", "9-9", "8", "8:30-10"] {
-            let result = CLI.run(arguments + ["--hours", bad])
+            let result = CLI.run(arguments + ["--show-hours", bad])
             #expect(result.status == 64, "\(bad)")
         }
     }

@@ -4,7 +4,7 @@ import Testing
 /// `Fixtures/reading/`: one calendar per rule of reading (structure recovery, what is kept as
 /// written, encodings), each with goldens in `Fixtures/reading/goldens/`: `NAME.ndjson` and
 /// `NAME.stderr` of `ics events NAME.ics --tz Europe/Berlin --format ndjson`, `NAME.ics` of
-/// `ics convert NAME.ics --to ics` and `NAME.jcal` of `--to jcal`, run in `Fixtures/reading/`.
+/// `ics convert NAME.ics --format ics` and `NAME.jcal` of `--format jcal`, run in `Fixtures/reading/`.
 /// `ICS_RECORD_GOLDENS=1` re-records them.
 @Suite struct ReadingFixtureTests {
     private static let folder = CLI.root.appendingPathComponent("Fixtures/reading")
@@ -27,7 +27,7 @@ import Testing
         try compare(events.standardError, golden: "\(name).stderr")
         for format in ["ics", "jcal"] {
             let converted = try CLI.runBinary(
-                ["convert", "\(name).ics", "--to", format], in: Self.folder)
+                ["convert", "\(name).ics", "--format", format], in: Self.folder)
             #expect(converted.status == 0)
             try compare(converted.standardOutput, golden: "\(name).\(format)")
         }

@@ -59,7 +59,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.runBinary([
             "convert", folder.appendingPathComponent("zoned.ics").path,
-            folder.appendingPathComponent("plain.ics").path, "--to", "ics",
+            folder.appendingPathComponent("plain.ics").path, "--format", "ics",
         ])
         #expect(result.status == 0, "\(result.standardError)")
         let output = result.standardOutput
@@ -131,7 +131,7 @@ import Testing
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.runBinary([
-            "convert", folder.appendingPathComponent("plain.ics").path, "--to", "ics",
+            "convert", folder.appendingPathComponent("plain.ics").path, "--format", "ics",
             "--set", "NAME=Team, Berlin; East", "--set", #"X-NOTE=a\b;c,d"#,
         ])
         #expect(result.status == 0, "\(result.standardError)")

@@ -138,9 +138,9 @@ import Testing
             CLI.fixture("meaning/two-calendars/team.ics"),
         ]
         for format in ["ics", "jcal"] {
-            let merged = try CLI.runBinary(["convert"] + inputs + ["--to", format])
+            let merged = try CLI.runBinary(["convert"] + inputs + ["--format", format])
             let separate = try CLI.runBinary(
-                ["convert"] + inputs + ["--to", format, "--inputs", "separate"])
+                ["convert"] + inputs + ["--format", format, "--inputs", "separate"])
             #expect(merged.status == 0)
             #expect(separate.standardOutput == merged.standardOutput)
             #expect(merged.standardOutput.contains("Standup"))
@@ -155,7 +155,7 @@ import Testing
         let path = folder.appendingPathComponent("single.ics").path
         try Data(Self.single.utf8).write(to: URL(fileURLWithPath: path))
         let result = try CLI.runBinary(
-            ["-c", "'\(CLI.binary.path)' convert '\(path)' --to ics 2>&1"], shell: true)
+            ["-c", "'\(CLI.binary.path)' convert '\(path)' --format ics 2>&1"], shell: true)
         let lines = result.standardOutput.replacingOccurrences(of: "\r\n", with: "\n")
             .split(separator: "\n")
         let end = try #require(lines.firstIndex { $0.hasPrefix("END:VCALENDAR") })
@@ -412,7 +412,7 @@ import Testing
         let parameters = (0..<150).map { ";X-P\($0)=v\($0)" }.joined()
         let line = "ATTENDEE\(parameters):mailto:a@example.org"
         let result = try CLI.runBinary(
-            ["convert", "-", "--to", "ics"],
+            ["convert", "-", "--format", "ics"],
             standardInput: Self.calendar(Self.event("many", line + "\r\n")))
         #expect(result.status == 0)
         #expect(result.standardError.contains("ATTENDEE has more than 100 parameters"))
@@ -460,7 +460,7 @@ import Testing
     /// cases": a window of `convert` from a pipe writes what it writes from the file.
     @Test func aWindowOfConvertFromAPipeIsTheFilesWindow() throws {
         let path = CLI.fixture("convert/series.ics")
-        let window = ["--from", "2026-03-01", "--to", "2026-04-01", "--to", "ics"]
+        let window = ["--from", "2026-03-01", "--to", "2026-04-01", "--format", "ics"]
         let file = try CLI.runBinary(["convert", path] + window)
         let piped = try CLI.runBinary(
             [
@@ -550,12 +550,12 @@ import Testing
         let newer = try write("b.ics", stamp: "20260201T000000Z", title: "Newer")
         let same = try write("c.ics", stamp: "20260101T000000Z", title: "Same")
         for order in [[older, newer], [newer, older]] {
-            let merged = try CLI.runBinary(["convert"] + order + ["--dedupe", "--to", "ics"])
+            let merged = try CLI.runBinary(["convert"] + order + ["--dedupe", "--format", "ics"])
             #expect(merged.standardOutput.contains("SUMMARY:Newer"))
             #expect(!merged.standardOutput.contains("SUMMARY:Older"))
             #expect(merged.standardError.contains("this input's version is left out (--dedupe)"))
         }
-        let last = try CLI.runBinary(["convert", older, same, "--dedupe", "--to", "ics"])
+        let last = try CLI.runBinary(["convert", older, same, "--dedupe", "--format", "ics"])
         #expect(last.standardOutput.contains("SUMMARY:Same"))
         #expect(!last.standardOutput.contains("SUMMARY:Older"))
     }

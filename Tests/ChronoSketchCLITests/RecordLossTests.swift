@@ -6,7 +6,9 @@ import Testing
 /// refused with its record, and a SOURCE_DATE_EPOCH no DTSTAMP can hold is an error.
 @Suite struct RecordLossTests {
     /// NDJSON records on standard input, converted to `.ics`.
-    private static let recordsToICS = ["convert", "-", "--from-format", "ndjson", "--to", "ics"]
+    private static let recordsToICS = [
+        "convert", "-", "--from-format", "ndjson", "--format", "ics",
+    ]
 
     private static let withTasks = """
         BEGIN:VCALENDAR\r
@@ -41,9 +43,10 @@ import Testing
         """
 
     @Test(arguments: [
-        (["--to", "csv"], "occurrence"), (["--to", "json"], "occurrence"),
-        (["--to", "ndjson"], "occurrence"), (["--to", "ndjson", "--records", "series"], "series"),
-        (["--to", "csv", "--records", "series"], "series"),
+        (["--format", "csv"], "occurrence"), (["--format", "json"], "occurrence"),
+        (["--format", "ndjson"], "occurrence"),
+        (["--format", "ndjson", "--records", "series"], "series"),
+        (["--format", "csv", "--records", "series"], "series"),
     ])
     func aConversionToRecordsNamesWhatItLeavesOut(options: [String], record: String) throws {
         let directory = try CLI.temporaryDirectory()
@@ -63,7 +66,7 @@ import Testing
                 ), "\(options)")
         }
         #expect(result.standardError.split(separator: "\n").count == 2, "\(result.standardError)")
-        for lossless in [["--to", "ics"], ["--to", "jcal"]] {
+        for lossless in [["--format", "ics"], ["--format", "jcal"]] {
             let kept = try CLI.runBinary(["convert", first.path] + lossless)
             #expect(kept.status == 0)
             #expect(kept.standardError.isEmpty, "\(lossless)")
@@ -96,7 +99,7 @@ import Testing
         let direct = try CLI.runBinary(
             ["events", "-"] + listing, standardInput: Data(calendar.utf8))
         let series = try CLI.runBinary(
-            ["convert", "-", "--to", "ndjson", "--records", "series"],
+            ["convert", "-", "--format", "ndjson", "--records", "series"],
             standardInput: Data(calendar.utf8))
         #expect(series.status == 0)
         #expect(series.standardError.isEmpty)

@@ -48,13 +48,16 @@ import Testing
             messages: [
                 Message(
                     ":7: warning: ",
-                    "VALUE=DATE but DTSTART is a date-time ('20260105T090000')", reading: "read as written", copying: "read as written"),
+                    "VALUE=DATE but DTSTART is a date-time ('20260105T090000')",
+                    reading: "read as written", copying: "read as written"),
                 Message(
                     ":8: warning: ",
-                    "VALUE=DATE but DTEND is a date-time ('20260105T093000')", reading: "read as written", copying: "read as written"),
+                    "VALUE=DATE but DTEND is a date-time ('20260105T093000')",
+                    reading: "read as written", copying: "read as written"),
                 Message(
                     ":14: warning: ",
-                    "VALUE=DATE-TIME but DTSTART is a date ('20260106')", reading: "read as written", copying: "read as written"),
+                    "VALUE=DATE-TIME but DTSTART is a date ('20260106')",
+                    reading: "read as written", copying: "read as written"),
             ]),
         Case(
             file: "repeated-parameter.ics",
@@ -92,9 +95,9 @@ import Testing
     /// with warnings, and hold no conflicts) and whether it copies lines as written.
     static let commands: [(arguments: [String], status: Int32, copies: Bool)] = [
         (["events", "--format", "ndjson"], 0, false),
-        (["convert", "--to", "json"], 0, false),
-        (["convert", "--to", "ics"], 0, true),
-        (["convert", "--to", "jcal"], 0, true),
+        (["convert", "--format", "json"], 0, false),
+        (["convert", "--format", "ics"], 0, true),
+        (["convert", "--format", "jcal"], 0, true),
         (["conflicts"], 0, false),
         (["freebusy", "--from", "2026-01-05", "--to", "2026-01-08"], 0, false),
         (["slots", "--date", "2026-01-05"], 0, false),
@@ -133,7 +136,7 @@ import Testing
         }
         text += "END:VCALENDAR\r\n"
         try Data(text.utf8).write(to: directory.appendingPathComponent("no-uid.ics"))
-        for arguments in [["events"], ["convert", "--to", "json"], ["conflicts"]] {
+        for arguments in [["events"], ["convert", "--format", "json"], ["conflicts"]] {
             let result = try CLI.runBinary(arguments + ["no-uid.ics"], in: directory)
             let lines = result.standardError.split(separator: "\n").filter { $0.contains("UID") }
             #expect(lines.count == 1, "\(arguments)")

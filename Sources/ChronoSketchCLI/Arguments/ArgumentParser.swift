@@ -7,6 +7,9 @@ enum ArgumentParser {
         case help
     }
 
+    /// Options that are no more, and what to give instead.
+    static let retired = ["to-format": "give the output format as --format (or -f)"]
+
     static func parse(_ arguments: [String], spec: CommandSpec) throws(UsageError) -> Outcome {
         var parsed = ParsedArguments()
         var index = 0
@@ -36,6 +39,11 @@ enum ArgumentParser {
                 // A short option's value written against it (`-fjson`), as getopt reads it.
                 option = short
                 attached = String(name.dropFirst(2))
+            }
+            if option == nil, let replacement = retired[String(name.dropFirst(2))],
+                name.hasPrefix("--")
+            {
+                throw UsageError(message: "The option '\(name)' is no more: \(replacement)")
             }
             guard let option else {
                 // One letter off a short option is any other: only long ones are suggested.

@@ -87,7 +87,26 @@ struct CommandSpec: Sendable {
     var abstract: String
     var discussion: String?
     var positional: PositionalSpec?
-    var options: [OptionSpec]
+    /// The command's own options, which no other command takes.
+    var ownOptions: [OptionSpec]
+    /// The groups of options it composes, each declared once (``OptionGroup``).
+    var groups: [OptionGroup]
+
+    init(
+        name: String, abstract: String, discussion: String? = nil,
+        positional: PositionalSpec? = nil, options: [OptionSpec] = [],
+        groups: [OptionGroup] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.positional = positional
+        ownOptions = options
+        self.groups = groups
+    }
+
+    /// Every option the command takes: its own, then each group's.
+    var options: [OptionSpec] { ownOptions + groups.flatMap(\.options) }
 
     /// `ics events`.
     var fullName: String { "ics \(name)" }

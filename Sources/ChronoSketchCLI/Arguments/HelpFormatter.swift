@@ -14,12 +14,18 @@ enum HelpFormatter {
             text += entry(positional.synopsis, positional.help)
         }
         text += "\nOPTIONS:\n"
-        for option in spec.options {
-            let label = (option.short.map { "-\($0), " } ?? "") + option.synopsis
-            text += entry(label, option.help)
-        }
+        for option in spec.ownOptions { text += entry(option) }
         text += entry("-h, --help", "Show help information.")
+        for group in spec.groups {
+            text += "\n\(group.title.uppercased()):\n"
+            for option in group.options { text += entry(option) }
+        }
         return text
+    }
+
+    /// An option's help row.
+    private static func entry(_ option: OptionSpec) -> String {
+        entry((option.short.map { "-\($0), " } ?? "") + option.synopsis, option.help)
     }
 
     /// One help row: the label, then the wrapped description in the second column.

@@ -15,15 +15,9 @@ struct AgendaCommand: Command {
             an event of several days on each day it covers.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [
-            CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.length,
-            CommonOptions.today, CommonOptions.weekStartOption,
-        ] + CommonOptions.filters + [
-            CommonOptions.zone, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-            CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            CommonOptions.language,
-            CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
-            CommonOptions.maxIterations,
+        groups: [
+            .window, .dates, .filters, .zone, .output(), .language, .diagnostics, .inputs,
+            .expansion,
         ])
 
     let events: EventsCommand

@@ -43,8 +43,6 @@ enum CommonOptions {
         help:
             "The day relative dates count from, YYYY-MM-DD, or the time 'now' names, YYYY-MM-DDTHH:MM. (default: now in --tz)"
     )
-    /// `--from`, `--to`, `--days` and `--today`: every command with a window takes them.
-    static let window = [from, to, days, length, today, weekStartOption]
 
     /// The first day of a week.
     enum WeekStart: String, CaseIterable, Sendable {
@@ -228,12 +226,11 @@ enum CommonOptions {
         "max-iterations", "n",
         help: "Most recurrence-rule steps for one series, instances or not. (default: 1000000)")
     /// The bounds of expansion, which every command that expands series takes.
-    static let expansionBounds = [maxInstances, maxTotalInstances, maxIterations]
 
     static let memory = OptionSpec.value(
         "memory", "size",
         help:
-            "Records a sorted listing keeps in memory before it writes sorted runs to a temporary file in $TMPDIR and merges them: bytes, or with K, M, G or T (powers of 1024). (default: 32M)"
+            "What is kept in memory before the rest goes to a temporary file in $TMPDIR (the records of a sorted listing, the events of conflicts and diff): bytes, or with K, M, G or T (powers of 1024). (default: 32M)"
     )
 
     /// The `--memory` budget in bytes: a whole number with an optional K, M, G or T (KiB, MiB,
@@ -313,17 +310,30 @@ enum CommonOptions {
         return options
     }
 
+    /// The calendars the positionals name, each with its inputs: a file, standard input
+    /// (`<stdin>`), or a directory's calendar folders (``InputPaths/directory(_:)``).
+    static func calendars(_ arguments: ParsedArguments) -> [(name: String, inputs: [InputSource])] {
+        (arguments.positionals.isEmpty ? ["-"] : arguments.positionals).flatMap { path in
+            guard path != "-", let listing = InputPaths.directory(path),
+                !listing.calendars.isEmpty
+            else {
+                return [(path == "-" ? InputSource.standardInput.name : path, inputs(path))]
+            }
+            return listing.calendars.map { ($0.folder, $0.files.map(InputSource.file)) }
+        }
+    }
+
     /// The calendar each input is when inputs are read apart, by input name: the path given
-    /// for it (a directory's for the files of a vdir), `<stdin>` for standard input. An event's
-    /// id is then `PATH/UID`, which names one event only while no path given is another, or
+    /// for it (a calendar folder's for its files), `<stdin>` for standard input. An event's id
+    /// is then `PATH/UID`, which names one event only while no calendar is another, or in
     /// another's folder (`team` and `team/ann.ics`): such inputs are refused.
     static func separateCalendars(_ arguments: ParsedArguments) throws(UsageError) -> [String:
         String]
     {
-        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        let calendars = paths.map { $0 == "-" ? InputSource.standardInput.name : $0 }
-        for (index, calendar) in calendars.enumerated() {
-            for other in calendars[(index + 1)...]
+        let calendars = calendars(arguments)
+        let names = calendars.map(\.name)
+        for (index, calendar) in names.enumerated() {
+            for other in names[(index + 1)...]
             where other == calendar || other.hasPrefix(calendar + "/")
                 || calendar.hasPrefix(other + "/")
             {
@@ -333,43 +343,38 @@ enum CommonOptions {
                     "separate", for: inputsMode,
                     outer == inner
                         ? "'\(outer)' is given twice, and each input is a calendar of its own"
-                        : "'\(inner)' is inside '\(outer)', also given: the ids '\(outer)/…' of the one could be those of the other; give each calendar once"
+                        : "'\(inner)' is inside '\(outer)', also read: the ids '\(outer)/…' of the one could be those of the other; give each calendar once"
                 )
             }
         }
-        var names: [String: String] = [:]
-        for (path, calendar) in zip(paths, calendars) {
-            for input in inputs(path) { names[input.name] = calendar }
+        var separate: [String: String] = [:]
+        for calendar in calendars {
+            for input in calendar.inputs { separate[input.name] = calendar.name }
         }
-        return names
+        return separate
     }
 
-    /// The calendar name of each file read from a directory given as an input (a vdir, as
-    /// vdirsyncer keeps one): the text of its `displayname` file, else the directory's name.
+    /// The calendar name of each file read from a directory given as an input: its calendar
+    /// folder's (``InputPaths/calendarName(of:)``: a vdir's `displayname`, else its name).
     static func calendarNames(_ arguments: ParsedArguments) -> [String: String] {
         var names: [String: String] = [:]
         for path in arguments.positionals where path != "-" {
-            guard let files = InputPaths.directory(path)?.files, !files.isEmpty else { continue }
-            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let shown = (try? String(contentsOfFile: folder + "/displayname", encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            let name =
-                shown.flatMap { $0.isEmpty ? nil : $0 }
-                ?? (folder.split(separator: "/").last.map(String.init) ?? folder)
-            for file in files { names[file] = name }
+            for calendar in InputPaths.directory(path)?.calendars ?? [] {
+                let name = InputPaths.calendarName(of: calendar.folder)
+                for file in calendar.files { names[file] = name }
+            }
         }
         return names
     }
 
     /// ``readingOptions(_:environment:)`` with the filters and the window of `--from`, `--to`
-    /// and `--days` (read from `windowArguments` when a command parses them apart).
-    static func loadOptions(
-        _ arguments: ParsedArguments, environment: [String: String],
-        window windowArguments: ParsedArguments? = nil
-    ) throws(UsageError) -> LoadOptions {
+    /// and `--days`.
+    static func loadOptions(_ arguments: ParsedArguments, environment: [String: String])
+        throws(UsageError) -> LoadOptions
+    {
         var options = try readingOptions(arguments, environment: environment)
         (options.start, options.end) = try window(
-            windowArguments ?? arguments,
+            arguments,
             dates: dates(arguments, zone: options.zone, environment: environment))
         options.filter = try filter(arguments)
         return options
@@ -536,14 +541,14 @@ enum CommonOptions {
     static let outputExtensions =
         Set(ConversionFormat.allCases.flatMap(\.extensions)).union(["svg", "html", "txt"])
 
-    /// The output format: `--format` (or an older spelling given as `alias`), else the one
+    /// The output format: `--format`, else the one
     /// the `-o` file's extension names, else `defaultValue`. An extension no command writes,
     /// one this command does not write and one that contradicts `--format` are usage errors.
     /// - Parameter byExtension: the formats each extension this command writes fits, the one
     ///   it picks first (`.json` holds jCal or occurrence records).
     static func format<T: RawRepresentable & CaseIterable & Equatable>(
         _ arguments: ParsedArguments, _ option: OptionSpec, default defaultValue: T,
-        byExtension: [String: [T]], alias: (option: String, value: T)? = nil
+        byExtension: [String: [T]]
     ) throws(UsageError) -> T where T.RawValue == String {
         assert(
             Set(option.values).isSubset(of: T.allCases.map(\.rawValue)),
@@ -554,13 +559,6 @@ enum CommonOptions {
                 throw .notOneOf(text, for: option, T.allCases.map(\.rawValue))
             }
             given = value
-        }
-        if let alias {
-            if let given, given != alias.value {
-                throw .contradiction(
-                    "--\(option.name) \(given.rawValue)", "\(alias.option) \(alias.value.rawValue)")
-            }
-            given = alias.value
         }
         guard let path = arguments.value(output.name), let suffix = fileExtension(path) else {
             return given ?? defaultValue

@@ -6,19 +6,7 @@ import Foundation
 
 /// `ics convert`: between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.
 struct ConvertCommand: Command {
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
-        help:
-            "The output format: ics, jcal, json, ndjson or csv. (default: from the -o extension, else ics)"
-    ).choosing(ConversionFormat.self)
-    static let target = OptionSpec.value(
-        "to", "date",
-        help:
-            "Keep events (whole series) that start before this date or time. The older spelling --to <format> (ics, jcal, json, ndjson, csv) still names the format."
-    )
-    static let targetFormat = OptionSpec.value(
-        "to-format", "format", help: "The older spelling of --format."
-    ).choosing(ConversionFormat.self)
+    static let format = OutputFormats.option(ConversionFormat.self, default: .ics)
     static let sourceFormat = OptionSpec.value(
         "from-format", "format",
         help:
@@ -72,19 +60,10 @@ struct ConvertCommand: Command {
         positional: PositionalSpec(
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
-        options: [
-            format, sourceFormat, CommonOptions.output, CommonOptions.records,
-            CommonOptions.columns,
-            CommonOptions.rawCSV, CommonOptions.memory, dedupe, allowEmpty, uidFrom, set,
-            vtimezone, CommonOptions.from, target,
-            CommonOptions.days, CommonOptions.length, CommonOptions.today,
-            CommonOptions.weekStartOption,
-        ] + CommonOptions.filters + [
-            targetFormat, CommonOptions.zone,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
-            CommonOptions.maxIterations,
+        options: [sourceFormat, dedupe, allowEmpty, uidFrom, set, vtimezone],
+        groups: [
+            .output(format), .records, .csv, .memory, .window, .dates, .filters, .zone,
+            .diagnostics, .inputs, .expansion,
         ])
 
     let inputs: [InputSource]
@@ -95,25 +74,13 @@ struct ConvertCommand: Command {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         outputPath = arguments.value(CommonOptions.output.name)
-        // `--to` is the window's end; a format name there (never a date) is the older
-        // spelling of --format, and so is --to-format.
-        var older: (option: String, value: ConversionFormat)?
-        var window = arguments
-        if let value = arguments.value(Self.target.name),
+        // `--to` is the window's end; a format name there was the older spelling of --format.
+        if let value = arguments.value(CommonOptions.to.name),
             let named = ConversionFormat(rawValue: value.lowercased())
         {
-            older = ("--to", named)
-            window.values[Self.target.name] = nil
-        }
-        if let value = arguments.value(Self.targetFormat.name) {
-            guard let named = ConversionFormat(rawValue: value.lowercased()) else {
-                throw .notOneOf(
-                    value, for: Self.targetFormat, ConversionFormat.allCases.map(\.rawValue))
-            }
-            if let older, older.value != named {
-                throw .contradiction("--to \(older.value.rawValue)", "--to-format \(value)")
-            }
-            older = ("--to-format", named)
+            throw .invalidValue(
+                value, for: CommonOptions.to,
+                "--to is the date the window ends; give the format as --format \(named.rawValue)")
         }
         // `--columns` alone asks for CSV.
         let targetFormat = try CommonOptions.format(
@@ -123,11 +90,10 @@ struct ConvertCommand: Command {
             byExtension: Dictionary(
                 uniqueKeysWithValues: ConversionFormat.allCases.flatMap(\.extensions).map {
                     ($0, ConversionFormat.candidates(forExtension: $0))
-                }), alias: older)
+                }))
         let columns = try CommonOptions.columns(
             arguments, format: targetFormat == .csv ? nil : targetFormat.rawValue)
-        let load = try CommonOptions.loadOptions(
-            arguments, environment: environment, window: window)
+        let load = try CommonOptions.loadOptions(arguments, environment: environment)
         let source: ConversionFormat? = try arguments.value(Self.sourceFormat.name).map {
             value throws(UsageError) in
             guard let named = ConversionFormat(rawValue: value.lowercased()) else {

@@ -9,16 +9,7 @@ struct DiffCommand: Command {
         case text, json, ndjson
     }
 
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
-        help:
-            "text (a line per change), json (an array of changes) or ndjson (a change per line); without it, -o picks by its extension. (default: text)"
-    ).choosing(Format.self)
-    static let memory = OptionSpec.value(
-        "memory", "size",
-        help:
-            "Events of the two versions kept in memory before the rest go to a temporary file in $TMPDIR: bytes, or with K, M, G or T (powers of 1024). (default: 32M)"
-    )
+    static let format = OutputFormats.option(Format.self, default: .text)
 
     static let spec = CommandSpec(
         name: "diff",
@@ -38,11 +29,7 @@ struct DiffCommand: Command {
             help:
                 "The old and the new version: .ics, jCal, JSON, NDJSON or CSV files, or directories of .ics files (a vdir); '-' for standard input.",
             repeats: false, fixed: ["old", "new"]),
-        options: [
-            format, CommonOptions.output, CommonOptions.zone, CommonOptions.wrTimezone,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-            CommonOptions.promote, memory,
-        ])
+        groups: [.zone, .output(format), .memory, .diagnostics])
 
     /// The inputs of each side: a file, standard input, or the calendars of a directory.
     let old: [InputSource]

@@ -19,11 +19,7 @@ struct EventsCommand: Command {
             "start (sorted by start, then id) or file (as read, written while reading: memory stays flat; json, ndjson or csv). (default: start)"
     ).choosing(Order.self)
 
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
-        help:
-            "text (an agenda), json (an array), ndjson (one object a line) or csv. (default: text)"
-    ).choosing(Format.self)
+    static let format = OutputFormats.option(Format.self, default: .text)
 
     static let template = OptionSpec.value(
         "template", "text",
@@ -44,18 +40,10 @@ struct EventsCommand: Command {
             fails the run.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [
-            CommonOptions.from, CommonOptions.to, CommonOptions.days, CommonOptions.length,
-            CommonOptions.today,
-            CommonOptions.weekStartOption,
-        ] + CommonOptions.filters + [
-            CommonOptions.zone, format, template, order, CommonOptions.records,
-            CommonOptions.columns, CommonOptions.rawCSV, CommonOptions.memory,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            CommonOptions.language,
-            CommonOptions.output, CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
-            CommonOptions.maxIterations,
+        options: [template, order],
+        groups: [
+            .window, .dates, .filters, .zone, .output(format), .records, .csv, .memory, .language,
+            .diagnostics, .inputs, .expansion,
         ])
 
     let inputs: [InputSource]

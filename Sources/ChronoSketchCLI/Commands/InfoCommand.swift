@@ -9,10 +9,7 @@ struct InfoCommand: Command {
         case text, json
     }
 
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
-        help: "text (a summary per file) or json (an array, an object per file). (default: text)"
-    ).choosing(Format.self)
+    static let format = OutputFormats.option(Format.self, default: .text)
 
     static let spec = CommandSpec(
         name: "info",
@@ -29,16 +26,9 @@ struct InfoCommand: Command {
             'ics validate' lists each. Exit status: 0, or 2 when a file \
             cannot be read (the others are still summarized).
             """,
-        positional: PositionalSpec(
-            name: "file", help: "Calendar files; '-' or none reads standard input.",
-            repeats: true),
-        options: [
-            format, CommonOptions.profile, CommonOptions.zone, CommonOptions.wrTimezone,
-            CommonOptions.output,
-            CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.maxInstances, CommonOptions.maxTotalInstances,
-            CommonOptions.maxIterations,
-        ])
+        positional: CommonOptions.calendarFiles,
+        options: [CommonOptions.profile],
+        groups: [.zone, .output(format), .reporting, .inputs, .expansion])
 
     let inputs: [InputSource]
     let options: LoadOptions
@@ -259,17 +249,12 @@ enum InfoJSON {
         writer.beginObject()
         for (name, count) in info.components { writer.field(name, count) }
         writer.endObject()
-        writer.key("findings")
-        writer.beginArray()
-        for kind in info.findings {
-            writer.beginObject()
+        writer.field("findings", objects: info.findings) { writer, kind in
             writer.field("severity", kind.severity.rawValue)
             writer.field("code", kind.code.rawValue)
             writer.field("summary", kind.code.summary)
             writer.field("count", kind.count)
-            writer.endObject()
         }
-        writer.endArray()
     }
 
     private static func write(_ zone: CalendarInfo.Zone, to writer: inout JSONWriter) {

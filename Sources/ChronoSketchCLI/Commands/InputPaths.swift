@@ -17,10 +17,14 @@ enum InputPaths {
         let kind: String
     }
 
-    /// A directory's calendar files, in name order, and the entries left unread.
+    /// A directory's calendars, each a folder and its calendar files in name order, and the
+    /// entries left unread.
     struct Listing {
-        var files: [String] = []
+        var calendars: [(folder: String, files: [String])] = []
         var skipped: [Skipped] = []
+
+        /// Every calendar file, calendar by calendar.
+        var files: [String] { calendars.flatMap(\.files) }
     }
 
     /// The inputs `path` names: standard input for `-`, a directory's calendar files, or the
@@ -32,29 +36,69 @@ enum InputPaths {
         return files.map(InputSource.file)
     }
 
-    /// The `.ics` files of the directory `path` names (not hidden ones), in name order, with
-    /// the special files among them set apart; nil when `path` is no directory.
+    /// The calendars of the directory `path` names; nil when `path` is no directory. The
+    /// directory is a calendar when it holds `.ics` files (a vdir), and so is each folder in
+    /// it that holds some (a folder of vdirs, as khal's `~/.calendars` and vdirsyncer keep
+    /// them), one level down. Hidden entries are left alone.
     ///
     /// Each entry is looked at through its links, as opening it would: a link to a regular
     /// file is a calendar file, a link to a FIFO is skipped. A dangling link stays a file, so
     /// that reading it says it is missing.
     static func directory(_ path: String) -> Listing? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
-            let names = try? FileManager.default.contentsOfDirectory(atPath: path)
-        else { return nil }
-        let folder = path.hasSuffix("/") ? path : path + "/"
+        guard isDirectory(path) else { return nil }
         var listing = Listing()
-        for name in names.sorted()
-        where name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") {
-            let file = folder + name
-            if let kind = specialKind(file) {
-                listing.skipped.append(Skipped(path: file, kind: kind))
-            } else {
-                listing.files.append(file)
-            }
+        let (files, folders) = entries(of: path, into: &listing.skipped)
+        if !files.isEmpty { listing.calendars.append((folder(path), files)) }
+        for subfolder in folders {
+            let (inner, _) = entries(of: subfolder, into: &listing.skipped)
+            if !inner.isEmpty { listing.calendars.append((subfolder, inner)) }
         }
         return listing
+    }
+
+    /// The `.ics` files and the folders of `path`, each in name order; the special files
+    /// named `.ics` are set apart in `skipped`.
+    private static func entries(of path: String, into skipped: inout [Skipped]) -> (
+        files: [String], folders: [String]
+    ) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            return ([], [])
+        }
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        var files: [String] = []
+        var folders: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let entry = prefix + name
+            if name.lowercased().hasSuffix(".ics") {
+                if let kind = specialKind(entry) {
+                    skipped.append(Skipped(path: entry, kind: kind))
+                } else if !isDirectory(entry) {
+                    files.append(entry)
+                }
+            } else if isDirectory(entry) {
+                folders.append(entry)
+            }
+        }
+        return (files, folders)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// `path` without a trailing slash.
+    private static func folder(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// The name of a calendar folder: the text of its `displayname` file (vdirsyncer's), else
+    /// the folder's own name.
+    static func calendarName(of folder: String) -> String {
+        let shown = (try? String(contentsOfFile: folder + "/displayname", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return shown.flatMap { $0.isEmpty ? nil : $0 }
+            ?? (folder.split(separator: "/").last.map(String.init) ?? folder)
     }
 
     /// What kind of special file `path` is once its links are followed; nil for a regular

@@ -9,10 +9,7 @@ struct ValidateCommand: Command {
         case text, json
     }
 
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
-        help: "text (file:line: severity: message) or json (an array). (default: text)"
-    ).choosing(Format.self)
+    static let format = OutputFormats.option(Format.self, default: .text)
 
     static let errorsOnly = OptionSpec.flag(
         "errors-only",
@@ -34,30 +31,26 @@ struct ValidateCommand: Command {
             not resolve, and series limits. The text report ends with a line per file: \
             'cal.ics: 0 errors, 3 warnings'. Exit status: 0 clean, 1 findings, 2 unreadable input.
             """,
-        positional: PositionalSpec(
-            name: "file", help: "Calendar files to check; '-' or none reads standard input.",
-            repeats: true),
-        options: [
-            format, errorsOnly, libical, CommonOptions.profile, CommonOptions.quiet,
-            CommonOptions.ignore,
-            CommonOptions.promote, CommonOptions.zone, CommonOptions.wrTimezone,
-            CommonOptions.inputsMode,
-            CommonOptions.maxInstances,
-            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
-        ])
+        positional: CommonOptions.calendarFiles,
+        options: [errorsOnly, libical, CommonOptions.profile],
+        groups: [.output(format), .reporting, .zone, .inputs, .expansion])
 
     let inputs: [InputSource]
     let options: LoadOptions
     let format: Format
     let errorsOnly: Bool
     let profile: ValidationProfile
+    let outputPath: String?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         var options = try CommonOptions.readingOptions(arguments, environment: environment)
         options.comparesWithLibical = arguments.isSet(Self.libical.name)
         self.options = options
-        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.text,
+            byExtension: ["txt": [.text], "json": [.json]])
+        outputPath = arguments.value(CommonOptions.output.name)
         errorsOnly = arguments.isSet(Self.errorsOnly.name)
         profile = try CommonOptions.choice(arguments, CommonOptions.profile, default: .rfc5545)
     }
@@ -80,9 +73,22 @@ struct ValidateCommand: Command {
                 summaries.append("\(given.name): cannot be read")
             }
         }
+        let written = OutputTarget.write(outputPath, io: io, forPeople: format == .text) {
+            output in
+            write(findings, unreadable: unreadable, summaries: summaries, to: output)
+        }
+        guard written == .success else { return written }
+        if !unreadable.isEmpty { return .unusableInput }
+        return findings.isEmpty ? .success : .findings
+    }
+
+    /// The report: each finding on its line and a summary per file, or a JSON array.
+    private func write(
+        _ findings: [Diagnostic], unreadable: [InputError], summaries: [String],
+        to output: any TextOutput
+    ) {
         switch format {
         case .text:
-            let output = TerminalSafeOutput(io.standardOutput)
             for error in unreadable {
                 output.write(DiagnosticPrinter.line(error, color: false) + "\n")
             }
@@ -93,23 +99,12 @@ struct ValidateCommand: Command {
         case .json:
             var writer = JSONWriter()
             writer.beginArray()
-            for error in unreadable {
-                writer.beginObject()
-                writer.field("file", error.file)
-                writer.key("line")
-                writer.number(error.line)
-                writer.field("severity", "error")
-                writer.field("code", DiagnosticCode.unusableInput.rawValue)
-                writer.field("message", error.message)
-                writer.field("assumption", nil as String?)
-                writer.field("uid", nil as String?)
-                writer.field("repeats", 0)
-                writer.key("repeatLines")
-                writer.beginArray()
-                writer.endArray()
-                writer.endObject()
+            // An input that cannot be read is a finding of its own.
+            let unusable = unreadable.map {
+                Diagnostic(
+                    .error, .unusableInput, file: $0.file, line: $0.line, message: $0.message)
             }
-            for finding in findings {
+            for finding in unusable + findings {
                 writer.beginObject()
                 writer.field("file", finding.file)
                 writer.key("line")
@@ -128,10 +123,8 @@ struct ValidateCommand: Command {
             }
             writer.endArray()
             writer.raw("\n")
-            io.standardOutput.write(bytes: writer.bytes)
+            output.write(bytes: writer.bytes)
         }
-        if !unreadable.isEmpty { return .unusableInput }
-        return findings.isEmpty ? .success : .findings
     }
 
     /// `cal.ics: 2 errors, 3 warnings`, a problem found in many places counted each time.

@@ -144,16 +144,11 @@ enum DiffJSON {
         write(change.old, to: &writer)
         writer.key("new")
         write(change.new, to: &writer)
-        writer.key("fields")
-        writer.beginArray()
-        for field in change.fields {
-            writer.beginObject()
+        writer.field("fields", objects: change.fields) { writer, field in
             writer.field("field", field.field)
             writer.field("old", strings: field.old)
             writer.field("new", strings: field.new)
-            writer.endObject()
         }
-        writer.endArray()
         writer.endObject()
     }
 

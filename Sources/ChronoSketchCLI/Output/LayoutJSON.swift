@@ -14,10 +14,7 @@ enum LayoutJSON {
             json.field("isoYear", layout.isoYear)
             json.field("isoWeek", layout.isoWeek)
             json.field("lanes", layout.lanes)
-            json.key("bars")
-            json.beginArray()
-            for bar in layout.bars {
-                json.beginObject()
+            json.field("bars", objects: layout.bars) { json, bar in
                 identity(bar.event, into: &json)
                 json.field("firstDay", bar.firstDay)
                 json.field("lastDay", bar.lastDay)
@@ -25,17 +22,10 @@ enum LayoutJSON {
                 json.field("continuesBefore", bar.continuesBefore)
                 json.field("continuesAfter", bar.continuesAfter)
                 range(bar.event, into: &json)
-                json.endObject()
             }
-            json.endArray()
-            json.key("days")
-            json.beginArray()
-            for day in layout.days {
-                json.beginObject()
+            json.field("days", objects: layout.days) { json, day in
                 dayFields(day, into: &json)
-                json.endObject()
             }
-            json.endArray()
         }
     }
 
@@ -44,29 +34,19 @@ enum LayoutJSON {
             json.field("year", layout.year)
             json.field("month", layout.month)
             json.field("weekStartsOn", weekdayName(layout.firstWeekday))
-            json.key("days")
-            json.beginArray()
-            for day in layout.days {
-                json.beginObject()
+            json.field("days", objects: layout.days) { json, day in
                 json.field("date", day.date.description)
                 json.field("inMonth", day.inMonth)
                 json.field("count", day.count)
                 json.field("events", strings: day.events.map(\.id))
-                json.endObject()
             }
-            json.endArray()
-            json.key("agenda")
-            json.beginArray()
-            for day in layout.agenda {
-                json.beginObject()
+            json.field("agenda", objects: layout.agenda) { json, day in
                 json.field("date", day.date.description)
                 json.key("events")
                 json.beginArray()
                 for event in day.events { reference(event, into: &json) }
                 json.endArray()
-                json.endObject()
             }
-            json.endArray()
         }
     }
 
@@ -81,38 +61,22 @@ enum LayoutJSON {
             minutes(seconds: window.columnSeconds, into: &json)
             json.field("rowsBy", layout.rowKey.rawValue)
             json.field("groupBy", layout.groupKey?.rawValue)
-            json.key("columns")
-            json.beginArray()
-            for column in layout.columns {
-                json.beginObject()
+            json.field("columns", objects: layout.columns) { json, column in
                 json.field("start", column.start.description)
                 json.key("offsetMinutes")
                 minutes(seconds: column.offsetSeconds, into: &json)
-                json.endObject()
             }
-            json.endArray()
-            json.key("periods")
-            json.beginArray()
-            for period in layout.periods {
-                json.beginObject()
+            json.field("periods", objects: layout.periods) { json, period in
                 json.field("key", period.key)
                 json.field("startMinute", period.startMinute)
                 json.field("endMinute", period.endMinute)
-                json.endObject()
             }
-            json.endArray()
-            json.key("rows")
-            json.beginArray()
-            for row in layout.rows {
-                json.beginObject()
+            json.field("rows", objects: layout.rows) { json, row in
                 json.field("group", row.group)
                 json.field("key", row.key)
                 json.field("label", row.label)
                 json.field("lanes", row.lanes)
-                json.key("bars")
-                json.beginArray()
-                for bar in row.bars {
-                    json.beginObject()
+                json.field("bars", objects: row.bars) { json, bar in
                     identity(bar.event, into: &json)
                     json.field("startMinute", bar.startMinute)
                     json.field("endMinute", bar.endMinute)
@@ -120,12 +84,8 @@ enum LayoutJSON {
                     json.field("clippedStart", bar.clippedStart)
                     json.field("clippedEnd", bar.clippedEnd)
                     range(bar.event, into: &json)
-                    json.endObject()
                 }
-                json.endArray()
-                json.endObject()
             }
-            json.endArray()
         }
     }
 
@@ -137,25 +97,15 @@ enum LayoutJSON {
             if layout.period == .week {
                 json.field("weekStartsOn", weekdayName(layout.firstWeekday))
             }
-            json.key("periods")
-            json.beginArray()
-            for period in layout.periods {
-                json.beginObject()
+            json.field("periods", objects: layout.periods) { json, period in
                 json.field("date", period.date.description)
-                json.key("ranges")
-                json.beginArray()
-                for entry in period.ranges {
-                    json.beginObject()
+                json.field("ranges", objects: period.ranges) { json, entry in
                     identity(entry.event, into: &json)
                     json.field("startMinute", entry.startMinute)
                     json.field("endMinute", entry.endMinute)
                     range(entry.event, into: &json)
-                    json.endObject()
                 }
-                json.endArray()
-                json.endObject()
             }
-            json.endArray()
         }
     }
 
@@ -204,10 +154,7 @@ enum LayoutJSON {
         json.beginArray()
         for event in layout.allDay { reference(event, into: &json) }
         json.endArray()
-        json.key("segments")
-        json.beginArray()
-        for segment in layout.segments {
-            json.beginObject()
+        json.field("segments", objects: layout.segments) { json, segment in
             identity(segment.event, into: &json)
             json.field("startMinute", segment.startMinute)
             json.field("endMinute", segment.endMinute)
@@ -216,9 +163,7 @@ enum LayoutJSON {
             json.field("continuesBefore", segment.continuesBefore)
             json.field("continuesAfter", segment.continuesAfter)
             range(segment.event, into: &json)
-            json.endObject()
         }
-        json.endArray()
     }
 
     /// `{"id", "uid", "title", "allDay", "start", "end", "status", "location"}`.

@@ -136,6 +136,22 @@ public struct JSONWriter: Sendable {
         endArray()
     }
 
+    /// Writes `"name":` and an array of one object per item, each object's fields written by
+    /// `fields`.
+    public mutating func field<Items: Sequence>(
+        _ name: String, objects items: Items,
+        _ fields: (inout JSONWriter, Items.Element) -> Void
+    ) {
+        key(name)
+        beginArray()
+        for item in items {
+            beginObject()
+            fields(&self, item)
+            endObject()
+        }
+        endArray()
+    }
+
     /// Appends raw text between values (a newline between NDJSON records); the caller owns
     /// any separator, so the next value gets no comma.
     public mutating func raw(_ text: String) {

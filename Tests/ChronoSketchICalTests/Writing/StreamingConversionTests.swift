@@ -6,7 +6,7 @@ import Testing
 @testable import ChronoSketchFormats
 @testable import ChronoSketchSyntax
 
-/// `convert --to ics|jcal` written as the inputs are read: the same bytes as the whole tree
+/// `convert --format ics|jcal` written as the inputs are read: the same bytes as the whole tree
 /// gives, for every calendar at hand, and merging, windows and the outline scan on their own.
 @Suite struct StreamingConversionTests {
     /// Options that write a calendar left empty too, so that every tree can be compared.

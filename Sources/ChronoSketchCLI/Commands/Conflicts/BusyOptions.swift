@@ -55,7 +55,7 @@ struct BusyOptions: Sendable {
 
     /// The policy options every availability command takes.
     static let policyOptions = [
-        buffer, bufferBefore, bufferAfter, allDay, tentative, ignoreTentative, person,
+        buffer, bufferBefore, bufferAfter, allDay, tentative, ignoreTentative,
     ]
     static let windowOptions = [blocked, blockedAt]
 

@@ -20,9 +20,7 @@ struct CheckCommand: Command {
         help: "The proposal's length from --start, instead of --end (30m, 1h30m, PT1H).")
     static let title = OptionSpec.value(
         "title", "text", help: "What the proposal is called in the report. (default: Proposal)")
-    static let format = OptionSpec.value(
-        "format", "format", short: "f", help: "text or json. (default: text)"
-    ).choosing(Format.self)
+    static let format = OutputFormats.option(Format.self, default: .text)
 
     static let spec = CommandSpec(
         name: "check",
@@ -33,15 +31,11 @@ struct CheckCommand: Command {
             allowed, 1 when it is not, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [start.required, end, duration, title] + CommonOptions.filters
-            + BusyOptions.policyOptions
-            + BusyOptions.windowOptions + [
-                CommonOptions.today, CommonOptions.weekStartOption, CommonOptions.zone, format,
-                CommonOptions.language,
-                CommonOptions.strict,
-                CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-                CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            ] + CommonOptions.expansionBounds)
+        options: [start.required, end, duration, title],
+        groups: [
+            .dates, .filters, .busy, .people, .blocked, .zone, .output(format), .language,
+            .diagnostics, .inputs, .expansion,
+        ])
 
     let inputs: [InputSource]
     let load: LoadOptions
@@ -50,6 +44,7 @@ struct CheckCommand: Command {
     let format: Format
     let language: Language
     let strict: Bool
+    let outputPath: String?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -101,7 +96,10 @@ struct CheckCommand: Command {
         (load.from, load.to) = (before, after)
         load.filter = try CommonOptions.filter(arguments)
         self.load = load
-        format = try CommonOptions.choice(arguments, Self.format, default: .text)
+        format = try CommonOptions.format(
+            arguments, Self.format, default: Format.text,
+            byExtension: ["txt": [.text], "json": [.json]])
+        outputPath = arguments.value(CommonOptions.output.name)
         language = try CommonOptions.language(arguments, environment: environment)
         strict = arguments.isSet(CommonOptions.strict.name)
     }
@@ -124,6 +122,18 @@ struct CheckCommand: Command {
         let clashes = ConflictReport.clashes(
             of: proposal, events: loaded.events, windows: windows, policy: busy.policy,
             on: load.zone.timeLine)
+        let written = OutputTarget.write(
+            outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
+        ) { output in
+            write(clashes, zone: loaded.zone, to: output)
+        }
+        guard written == .success else { return written }
+        let status: ExitStatus = clashes.isEmpty ? .success : .findings
+        return status.noting(loaded.unusableInputs)
+    }
+
+    /// The answer: allowed or not, why, and each clash; or the same as one JSON object.
+    private func write(_ clashes: [Conflict], zone: String, to output: any TextOutput) {
         let reason = Self.reason(clashes)
         switch format {
         case .text:
@@ -138,11 +148,11 @@ struct CheckCommand: Command {
                             + ConflictText.lines([clash.second], language)
                     }.joined()
             }
-            TerminalSafeOutput(io.standardOutput).write(text)
+            output.write(text)
         case .json:
             var json = JSONWriter()
             json.beginObject()
-            json.field("zone", loaded.zone)
+            json.field("zone", zone)
             json.key("proposal")
             json.beginObject()
             json.field("title", proposal.title)
@@ -157,10 +167,8 @@ struct CheckCommand: Command {
             json.endArray()
             json.endObject()
             json.raw("\n")
-            io.standardOutput.write(bytes: json.bytes)
+            output.write(bytes: json.bytes)
         }
-        let status: ExitStatus = clashes.isEmpty ? .success : .findings
-        return status.noting(loaded.unusableInputs)
     }
 
     /// `free`, or what the first clash is: `overlaps 'Design review' (10:00–11:30)`.

@@ -10,11 +10,7 @@ struct ConflictsCommand: Command {
         case text, json, ndjson, csv
     }
 
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
-        help:
-            "text (a report by day), json (one object), ndjson (a conflict a line) or csv. (default: text)"
-    ).choosing(Format.self)
+    static let format = OutputFormats.option(Format.self, default: .text)
     static let acrossFiles = OptionSpec.flag(
         "across-files", help: "Only pairs of events from different files.")
     static let withinFiles = OptionSpec.flag(
@@ -27,11 +23,6 @@ struct ConflictsCommand: Command {
 
     static let maxConflicts = OptionSpec.value(
         "max-conflicts", "n", help: "Stop after this many conflicts. (default: 1000000)")
-    static let memory = OptionSpec.value(
-        "memory", "size",
-        help:
-            "Events the search keeps in memory before it writes the rest to a temporary file in $TMPDIR: bytes, or with K, M, G or T (powers of 1024). (default: 32M)"
-    )
 
     static let spec = CommandSpec(
         name: "conflicts",
@@ -46,14 +37,11 @@ struct ConflictsCommand: Command {
             is, 2 when an input cannot be used.
             """,
         positional: CommonOptions.calendarFiles,
-        options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
-            withinFiles, acrossFiles, by, maxConflicts, memory,
-        ] + BusyOptions.windowOptions + [
-            CommonOptions.zone, format, CommonOptions.rawCSV, CommonOptions.language,
-            CommonOptions.output, CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-            CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            CommonOptions.maxInstances,
-            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
+        options: [withinFiles, acrossFiles, by, maxConflicts],
+        groups: [
+            .window, .dates, .filters, .busy, .people, .blocked, .zone, .output(format), .csv,
+            .memory,
+            .language, .diagnostics, .inputs, .expansion,
         ])
 
     let inputs: [InputSource]

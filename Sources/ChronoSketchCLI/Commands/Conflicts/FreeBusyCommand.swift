@@ -10,11 +10,11 @@ struct FreeBusyCommand: Command {
         case json, ics, text
     }
 
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
+    static let format = OutputFormats.option(
+        Format.self, default: .json,
         help:
-            "json, ics for a VFREEBUSY component, or text (the busy periods day by day, for people). (default: json)"
-    ).choosing(Format.self)
+            "json, ics (a VFREEBUSY component) or text (the busy periods day by day, for people). (default: json, or the format the -o file's extension names)"
+    )
 
     static let perPerson = OptionSpec.flag(
         "per-person",
@@ -34,11 +34,11 @@ struct FreeBusyCommand: Command {
             is one person. Its DTSTAMP is SOURCE_DATE_EPOCH when set, else now.
             """,
         positional: CommonOptions.calendarFiles,
-        options: CommonOptions.window + CommonOptions.filters + BusyOptions.policyOptions + [
-            perPerson, CommonOptions.zone, format, CommonOptions.language, CommonOptions.output,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone, CommonOptions.inputsMode, CommonOptions.maxInstances,
-            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
+        options: [perPerson],
+        groups: [
+            .window, .dates, .filters, .busy, .people, .zone, .output(format), .language,
+            .diagnostics,
+            .inputs, .expansion,
         ])
 
     let inputs: [InputSource]
@@ -162,15 +162,10 @@ struct FreeBusyCommand: Command {
                 OutputWindow(from: start, to: end, zone: loaded.zone, weekStart: weekStart)
                     .write(into: &json)
                 if perPerson {
-                    json.key("people")
-                    json.beginArray()
-                    for block in blocks {
-                        json.beginObject()
+                    json.field("people", objects: blocks) { json, block in
                         json.field("person", block.person ?? "")
                         writeBusy(block, from: start, to: end, on: line, into: &json)
-                        json.endObject()
                     }
-                    json.endArray()
                 } else {
                     writeBusy(blocks[0], from: start, to: end, on: line, into: &json)
                 }

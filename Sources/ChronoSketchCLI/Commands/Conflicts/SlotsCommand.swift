@@ -31,9 +31,7 @@ struct SlotsCommand: Command {
     )
     static let first = OptionSpec.value(
         "first", "n", help: "Over several days, stop after the first n free slots.")
-    static let format = OptionSpec.value(
-        "format", "format", short: "f", help: "text or json. (default: text)"
-    ).choosing(Format.self)
+    static let format = OutputFormats.option(Format.self, default: .text)
 
     static let spec = CommandSpec(
         name: "slots",
@@ -48,16 +46,11 @@ struct SlotsCommand: Command {
             there is none.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date]
-            + CommonOptions.window.filter { $0.name != "today" && $0.name != "for" } + [
-                between, every, length, duration, weekdays, hours, first,
-            ] + CommonOptions.filters + BusyOptions.policyOptions
-            + BusyOptions.windowOptions + [
-                CommonOptions.today, CommonOptions.zone, format, CommonOptions.language,
-                CommonOptions.output,
-                CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore,
-                CommonOptions.promote, CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            ] + CommonOptions.expansionBounds)
+        options: [LayoutOptions.date, between, every, length, duration, first],
+        groups: [
+            .window, .dates, .workingHours, .filters, .busy, .people, .blocked, .zone,
+            .output(format), .language, .diagnostics, .inputs, .expansion,
+        ])
 
     let inputs: [InputSource]
     let layout: LayoutOptions
@@ -295,10 +288,7 @@ struct SlotsCommand: Command {
             "\(ClockText.hoursAndMinutes(range.from))-\(ClockText.hoursAndMinutes(range.to))")
         json.field("everyMinutes", step / 60)
         json.field("lengthMinutes", length / 60)
-        json.key("slots")
-        json.beginArray()
-        for slot in slots {
-            json.beginObject()
+        json.field("slots", objects: slots) { json, slot in
             json.field("start", slot.start.description)
             json.field("end", slot.end.description)
             json.field("available", slot.isAvailable)
@@ -312,9 +302,7 @@ struct SlotsCommand: Command {
             } else {
                 json.null()
             }
-            json.endObject()
         }
-        json.endArray()
         json.key("counts")
         json.beginObject()
         json.field("available", slots.filter(\.isAvailable).count)

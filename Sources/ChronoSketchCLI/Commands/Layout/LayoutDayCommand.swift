@@ -20,7 +20,7 @@ struct LayoutDayCommand: LayoutView {
             out with --minimum-minutes at least 30: events sharing a row stand side by side.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date, LayoutOptions.minimumMinutes] + LayoutOptions.shared)
+        options: [LayoutOptions.date, LayoutOptions.minimumMinutes], groups: LayoutOptions.groups)
 
     let options: LayoutOptions
     let date: CivilDate

@@ -17,7 +17,7 @@ struct LayoutHeatmapCommand: LayoutView {
             --months months; weeks start on --week-start.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date, months] + LayoutOptions.shared)
+        options: [LayoutOptions.date, months], groups: LayoutOptions.groups)
 
     let options: LayoutOptions
     let from: CivilDate

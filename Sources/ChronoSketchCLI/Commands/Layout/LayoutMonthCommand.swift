@@ -14,7 +14,7 @@ struct LayoutMonthCommand: LayoutView {
             and whether it lies in the month. The agenda lists the month's occupied dates.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date] + LayoutOptions.shared)
+        options: [LayoutOptions.date], groups: LayoutOptions.groups)
 
     let options: LayoutOptions
     let date: CivilDate

@@ -16,14 +16,14 @@ struct LayoutOptions: Sendable {
         help:
             "The date to lay out: YYYY-MM-DD, today, tomorrow, +3d, monday, next-week, … (default: today in --tz)"
     )
-    static let format = OptionSpec.value(
-        "format", "format", short: "f",
-        help: "text (for people), json (for scripts), svg or html (a picture). (default: text)"
-    ).choosing(Format.self)
-    static let renderFormat = OptionSpec.value(
-        "format", "format", short: "f",
-        help: "svg, or html for a page around it. (default: html when -o ends in .html, else svg)"
-    ).choosing(["svg", "html"])
+    static let format = OutputFormats.option(Format.self, default: .text)
+
+    /// What `ics render` writes.
+    enum PictureFormat: String, CaseIterable, Sendable {
+        case svg, html
+    }
+
+    static let renderFormat = OutputFormats.option(PictureFormat.self, default: .svg)
     static let minimumMinutes = OptionSpec.value(
         "minimum-minutes", "n",
         help:
@@ -42,22 +42,31 @@ struct LayoutOptions: Sendable {
             "calendar (one colour per input file) or category, with a legend under the picture. (default: calendar)"
     ).choosing(EventPalette.Key.self)
     static let hours = OptionSpec.value(
-        "hours", "from-to",
+        "show-hours", "from-to",
         help:
             "The hours the picture shows, such as 0-24 or 7-19. (default: the hours that have events, at least 8-18)"
     )
 
-    /// The options every view takes, after its own.
-    static let shared: [OptionSpec] =
-        CommonOptions.filters + [
-            CommonOptions.today, CommonOptions.weekStartOption, CommonOptions.zone,
-            CommonOptions.language, format, width,
-            CommonOptions.output,
-            CommonOptions.strict, CommonOptions.quiet, CommonOptions.ignore, CommonOptions.promote,
-            CommonOptions.wrTimezone, CommonOptions.inputsMode,
-            CommonOptions.maxInstances,
-            CommonOptions.maxTotalInstances, CommonOptions.maxIterations,
-        ]
+    /// The width of the text views.
+    static let textView = OptionGroup(title: "Text view options", options: [width])
+
+    /// What the colours of a picture tell apart.
+    static let picture = OptionGroup(title: "Picture options", options: [colorBy])
+
+    /// The groups every view composes, after its own options.
+    static let groups: [OptionGroup] = [
+        .filters, .dates, .zone, .language, .output(format), textView, .diagnostics, .inputs,
+        .expansion,
+    ]
+
+    /// A view's group as `ics render` takes it: pictures instead of text views.
+    static func rendered(_ group: OptionGroup) -> OptionGroup {
+        switch group.title {
+        case OptionGroup.output().title: .output(renderFormat)
+        case textView.title: picture
+        default: group
+        }
+    }
 
     let inputs: [InputSource]
     /// How the view reads (zone, filters, limits); each view sets the window it shows.
@@ -136,7 +145,7 @@ struct LayoutOptions: Sendable {
         }
     }
 
-    /// `--hours from-to` in whole hours (`0-24`, `7-19`, `07:00-19:00`), nil when not given.
+    /// `--show-hours from-to` in whole hours (`0-24`, `7-19`, `07:00-19:00`), nil when not given.
     static func hours(_ arguments: ParsedArguments) throws(UsageError) -> HourSpan? {
         guard let text = arguments.value(hours.name) else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

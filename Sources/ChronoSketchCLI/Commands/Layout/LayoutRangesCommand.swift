@@ -23,9 +23,7 @@ struct LayoutRangesCommand: LayoutView {
             first event to the last is listed, empty ones included.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [
-            CommonOptions.from, CommonOptions.to, dayBoundary, period,
-        ] + LayoutOptions.shared)
+        options: [dayBoundary, period], groups: [.window] + LayoutOptions.groups)
 
     let options: LayoutOptions
     let from: CivilDate?
@@ -38,18 +36,19 @@ struct LayoutRangesCommand: LayoutView {
         throws(UsageError)
     {
         options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
-        let dates = try options.dates(arguments)
-        from = try CommonOptions.date(arguments, CommonOptions.from, dates)
-        to = try CommonOptions.date(arguments, CommonOptions.to, dates)
-        if let from, let to, to <= from {
-            throw .invalidValue(
-                arguments.value(CommonOptions.to.name) ?? "\(to)", for: CommonOptions.to,
-                "it must be after --from \(from)")
+        // The periods of the days the window touches.
+        let window = try CommonOptions.window(arguments, dates: try options.dates(arguments))
+        from = window.start?.date
+        to = window.end.map { end in
+            end.secondOfDay == 0 ? end.date : (try? end.date.adding(days: 1)) ?? end.date
         }
         period = try CommonOptions.choice(arguments, Self.period, default: RangePeriod.day)
         if let from, let to, from.days(to: to) / period.days > RangeLayout.maximumPeriods {
+            let option =
+                [CommonOptions.days, CommonOptions.length].first { arguments.isSet($0.name) }
+                ?? CommonOptions.to
             throw .invalidValue(
-                arguments.value(CommonOptions.to.name) ?? "\(to)", for: CommonOptions.to,
+                arguments.value(option.name) ?? "\(to)", for: option,
                 "from --from \(from) that is more than \(RangeLayout.maximumPeriods) periods of a \(period.rawValue), the most a view lays out"
             )
         }

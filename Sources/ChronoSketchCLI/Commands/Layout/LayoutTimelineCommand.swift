@@ -6,9 +6,10 @@ struct LayoutTimelineCommand: LayoutView {
     static let view = "timeline"
 
     static let start = OptionSpec.value(
-        "start", "date", help: "The first day of the window (YYYY-MM-DD). (default: today in --tz)")
-    static let days = OptionSpec.value(
-        "days", "n", help: "Days in the window. (default: 1 for hour, 7 for day, 28 for week)")
+        "start", "date",
+        help:
+            "The older spelling of --from: the first day of the window. (default: today in --tz; the window is 1 day for --scale hour, 7 for day, 28 for week unless --to, --days or --for says)"
+    )
     static let scale = OptionSpec.value(
         "scale", "scale", help: "Column unit: hour, day or week. (default: day)"
     ).choosing(TimelineScale.self)
@@ -34,7 +35,7 @@ struct LayoutTimelineCommand: LayoutView {
             row with a null key.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [start, days, scale, zoom, rows, groupBy] + LayoutOptions.shared)
+        options: [start, scale, zoom, rows, groupBy], groups: [.window] + LayoutOptions.groups)
 
     let options: LayoutOptions
     let window: TimelineWindow
@@ -45,9 +46,22 @@ struct LayoutTimelineCommand: LayoutView {
         throws(UsageError)
     {
         options = try LayoutOptions(arguments, environment: environment, rendering: rendering)
-        let first = try options.date(arguments, option: Self.start)
+        var given = arguments
+        if let start = arguments.value(Self.start.name) {
+            if arguments.isSet(CommonOptions.from.name) {
+                throw .contradiction("--start", "--from")
+            }
+            given.values[CommonOptions.from.name] = [start]
+        }
+        let dates = try options.dates(arguments)
+        let span = try CommonOptions.window(given, dates: dates)
+        let first = span.start?.date ?? dates.today
         let scale = try CommonOptions.choice(arguments, Self.scale, default: TimelineScale.day)
-        let days = try CommonOptions.positive(arguments, Self.days) ?? scale.defaultDays
+        // Every day the window touches; without an end, the scale's days.
+        let days =
+            span.end.map { end in max(1, first.days(to: end.date) + (end.secondOfDay == 0 ? 0 : 1))
+            }
+            ?? scale.defaultDays
         let zoomText = arguments.value(Self.zoom.name) ?? "1"
         guard let zoomValue = Int(zoomText), let zoom = TimelineZoom(rawValue: zoomValue) else {
             throw .notOneOf(
@@ -56,8 +70,12 @@ struct LayoutTimelineCommand: LayoutView {
         do {
             window = try TimelineWindow(start: first, days: days, scale: scale, zoom: zoom)
         } catch {
+            let option =
+                [CommonOptions.days, CommonOptions.to, CommonOptions.length].first {
+                    arguments.isSet($0.name)
+                } ?? CommonOptions.days
             throw .invalidValue(
-                arguments.value(Self.days.name) ?? "\(days)", for: Self.days, error.description)
+                arguments.value(option.name) ?? "\(days)", for: option, error.description)
         }
         rowKey = try CommonOptions.choice(arguments, Self.rows, default: EventKey.file)
         groupKey =

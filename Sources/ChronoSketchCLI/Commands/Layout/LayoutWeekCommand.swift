@@ -16,8 +16,7 @@ struct LayoutWeekCommand: LayoutView {
             week; each day holds its timed segments as 'ics layout day' gives them.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [LayoutOptions.date, LayoutOptions.minimumMinutes]
-            + LayoutOptions.shared)
+        options: [LayoutOptions.date, LayoutOptions.minimumMinutes], groups: LayoutOptions.groups)
 
     let options: LayoutOptions
     let date: CivilDate

@@ -27,11 +27,8 @@ struct RenderCommand<View: LayoutView>: Command {
         spec.discussion =
             (spec.discussion.map { $0 + " " } ?? "")
             + "The picture is drawn from exactly these placements, the same bytes for the same input."
-        spec.options =
-            View.pictureOptions + [LayoutOptions.colorBy]
-            + spec.options.filter { $0.name != LayoutOptions.width.name }.map {
-                $0.name == LayoutOptions.format.name ? LayoutOptions.renderFormat : $0
-            }
+        spec.ownOptions = View.pictureOptions + spec.ownOptions
+        spec.groups = spec.groups.map(LayoutOptions.rendered)
         return spec
     }
 
