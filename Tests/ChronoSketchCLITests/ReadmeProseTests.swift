@@ -498,8 +498,10 @@ import Testing
         #expect(
             Set(listed.keys) == [
                 "zone", "window", "from", "to", "between", "everyMinutes", "lengthMinutes",
-                "days", "slots", "count",
+                "days", "slots", "count", "reason",
             ])
+        // Free slots were found: no reason is given.
+        #expect(listed["reason"] is NSNull)
         let slot = try #require((listed["slots"] as? [[String: Any]])?.first)
         #expect(Set(slot.keys) == ["date", "start", "end"])
         #expect(listed["count"] as? Int == (listed["slots"] as? [Any])?.count)

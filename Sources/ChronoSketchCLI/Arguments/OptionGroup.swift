@@ -40,7 +40,7 @@ struct OptionGroup: Sendable {
 
     /// When people work, each on their own clock.
     static let workingHours = OptionGroup(
-        title: "Working hours options", options: [SlotsCommand.hours, SlotsCommand.weekdays])
+        title: "Working hours options", options: [WorkingHours.option, WorkingHours.weekdays])
 
     /// Which diagnostics are shown and how grave they are.
     static let reporting = OptionGroup(

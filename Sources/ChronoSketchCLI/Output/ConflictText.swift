@@ -51,7 +51,9 @@ enum ConflictText {
                 return (
                     AgendaFormatter.timeLabel(interval, language),
                     "\(language.blockedWord): \(window.title)",
-                    window.source?.description ?? "--blocked-at"
+                    window.source?.description
+                        ?? (window.id.hasPrefix(WorkingHours.windowPrefix)
+                            ? "--hours" : "--blocked-at")
                 )
             }
         }

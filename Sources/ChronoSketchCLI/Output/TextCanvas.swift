@@ -128,6 +128,15 @@ enum ClockText {
         return hour * 60 + minute
     }
 
+    /// `09:00-17:00` or `9-17` as minutes after 00:00, the end after the start (`24:00` at
+    /// most); nil for anything else.
+    static func range(_ text: String) -> (from: Int, to: Int)? {
+        let minutes = text.split(separator: "-").compactMap { Self.minutes(String($0)) }
+        guard minutes.count == 2, text.filter({ $0 == "-" }).count == 1, minutes[0] < minutes[1]
+        else { return nil }
+        return (minutes[0], minutes[1])
+    }
+
     static func hoursAndMinutes(_ minute: Int) -> String {
         ASCIIDigits.padded(minute / 60, 2) + ":" + ASCIIDigits.padded(minute % 60, 2)
     }

@@ -55,23 +55,72 @@ public enum Availability {
         var slots: [Slot] = []
         var start = line.position(ofWallClock: dayStart + from * 60)
         while start + length <= last {
-            let span = Span(start: start, end: start + length)
-            let shown = line.wallClock(of: span)
-            if let interval = try? EventInterval(from: shown.start, to: shown.end),
-                let proposal = try? CalendarEvent(
-                    uid: "slot", title: "", interval: interval,
-                    instants: line.zone == nil
-                        ? nil : try InstantInterval(start: span.start, end: span.end),
-                    source: SourceLocation(file: "", line: 0),
-                    originalStart: .floating(interval.start))
+            if let slot = slot(
+                Span(start: start, end: start + length), events: events, windows: windows,
+                policy: policy, on: line)
             {
-                let clashes = ConflictReport.clashes(
-                    of: proposal, events: events, windows: windows, policy: policy, on: line)
-                slots.append(Slot(start: shown.start, end: shown.end, clashes: clashes))
+                slots.append(slot)
             }
             start += step
         }
         return slots
+    }
+
+    /// The slot `span` of `line`, checked as a proposed event would be; nil when its wall
+    /// clock leaves the calendar's years.
+    private static func slot(
+        _ span: Span, events: [CalendarEvent], windows: [BlockedWindow], policy: BusyPolicy,
+        on line: TimeLine
+    ) -> Slot? {
+        let shown = line.wallClock(of: span)
+        guard let interval = try? EventInterval(from: shown.start, to: shown.end),
+            let proposal = try? CalendarEvent(
+                uid: "slot", title: "", interval: interval,
+                instants: line.zone == nil
+                    ? nil : try InstantInterval(start: span.start, end: span.end),
+                source: SourceLocation(file: "", line: 0),
+                originalStart: .floating(interval.start))
+        else { return nil }
+        let clashes = ConflictReport.clashes(
+            of: proposal, events: events, windows: windows, policy: policy, on: line)
+        return Slot(start: shown.start, end: shown.end, clashes: clashes)
+    }
+
+    /// Every slot `[t, t + length)` within `window` on `line`, the starts `anchor` plus a
+    /// whole number of `step`s, each with what stands in its way: the slots of a stretch of
+    /// time rather than of days, so that no day's midnight (the asker's) cuts one, and the
+    /// same question asked on the clock of any zone gives the same instants. `keep` decides
+    /// which are kept, and the search stops once `limit` are.
+    ///
+    /// The slots of each day's worth of positions are checked against the events and windows
+    /// near it only.
+    /// - Complexity: O(n log n + s · k) for n events, s slots and k events near a slot.
+    public static func slots(
+        events: [CalendarEvent], windows: [BlockedWindow] = [], policy: BusyPolicy = BusyPolicy(),
+        within window: Span, anchor: Int, step: Int, length: Int, limit: Int = .max,
+        keep: (Slot) -> Bool = { _ in true }, on line: TimeLine = .wallClock
+    ) -> [Slot] {
+        guard step > 0, length > 0, window.end > window.start else { return [] }
+        let reach = policy.bufferBefore + policy.bufferAfter
+        let spans = events.map { policy.busySpan($0, on: line) ?? line.span(of: $0) }
+        // The first start in the window that is a whole number of steps from the anchor.
+        var start = window.start + ((anchor - window.start) % step + step) % step
+        var found: [Slot] = []
+        while start + length <= window.end, found.count < limit {
+            // The events within a day (and the buffers) of this block of slots.
+            let block = Span(start: start - reach, end: min(window.end, start + 86_400) + reach)
+            let near = events.indices.filter { spans[$0].overlaps(block) }.map { events[$0] }
+            while start + length <= window.end, start < block.end - reach, found.count < limit {
+                if let slot = slot(
+                    Span(start: start, end: start + length), events: near, windows: windows,
+                    policy: policy, on: line), keep(slot)
+                {
+                    found.append(slot)
+                }
+                start += step
+            }
+        }
+        return found
     }
 
     /// The available slots of each of `days` in turn (``slots(events:windows:policy:date:from:to:step:length:on:)``),

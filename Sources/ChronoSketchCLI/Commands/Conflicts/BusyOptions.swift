@@ -63,8 +63,10 @@ struct BusyOptions: Sendable {
     let blockedFiles: [InputSource]
     let blockedAt: [BlockedWindow]
 
-    /// - Parameter dates: what relative dates of `--blocked-at` count from.
-    init(_ arguments: ParsedArguments, dates: DateText) throws(UsageError) {
+    /// - Parameters:
+    ///   - dates: what relative dates of `--blocked-at` count from.
+    ///   - zone: the zone whose wall clock `--blocked-at` times without an offset are on.
+    init(_ arguments: ParsedArguments, dates: DateText, zone: TargetZone) throws(UsageError) {
         let both = try Self.duration(arguments, Self.buffer) ?? 0
         let tentativeFree =
             try CommonOptions.choice(arguments, Self.tentative, default: Tentative.busy) == .free
@@ -78,7 +80,8 @@ struct BusyOptions: Sendable {
         blockedFiles = (arguments.values[Self.blocked.name] ?? []).flatMap(InputPaths.inputs)
         var windows: [BlockedWindow] = []
         for text in arguments.values[Self.blockedAt.name] ?? [] {
-            windows.append(try Self.window(text, number: windows.count + 1, dates: dates))
+            windows.append(
+                try Self.window(text, number: windows.count + 1, dates: dates, zone: zone))
         }
         blockedAt = windows
     }
@@ -130,24 +133,57 @@ struct BusyOptions: Sendable {
     }
 
     /// `START/END[@UID]`, each end a date-time (`2026-09-08T12:00`, `tomorrow 12:00`) or a
-    /// date (its 00:00), in any of ``DateText``'s forms.
-    private static func window(_ text: String, number: Int, dates: DateText) throws(UsageError)
-        -> BlockedWindow
-    {
+    /// date (its 00:00), in any of ``DateText``'s forms, on the wall clock of `zone`; or an
+    /// instant, a date-time in UTC or at an offset (`2026-09-08T10:00Z`,
+    /// `2026-09-08T12:00+02:00`), which is compared as the instant it is.
+    private static func window(
+        _ text: String, number: Int, dates: DateText, zone: TargetZone
+    ) throws(UsageError) -> BlockedWindow {
         let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
         let times = (parts.first ?? "").split(separator: "/").map(String.init)
-        guard times.count == 2, let start = dates.point(times[0]), let end = dates.point(times[1])
-        else {
+        func instant(_ text: String) -> Int? {
+            guard let (local, offset) = InstantText.parse(text) else {
+                return dates.point(text).map { zone.instant(at: $0) }
+            }
+            return local.secondsSinceEpoch - offset
+        }
+        guard times.count == 2, let start = instant(times[0]), let end = instant(times[1]) else {
             throw .invalidValue(
-                text, for: blockedAt, "expected START/END such as 2026-09-08T12:00/2026-09-08T13:00"
+                text, for: blockedAt,
+                "expected START/END such as 2026-09-08T12:00/2026-09-08T13:00, 2026-09-08T10:00Z/2026-09-08T11:00Z or 2026-09-08T12:00+02:00/13:00+02:00"
             )
         }
         do {
+            let instants = try InstantInterval(start: start, end: end)
             return try BlockedWindow(
-                id: "blocked-at-\(number)", title: "Blocked", start: start, end: end,
-                owner: parts.count > 1 ? parts[1] : nil)
+                id: "blocked-at-\(number)", title: "Blocked",
+                start: try zone.wallClock(atUTC: start), end: try zone.wallClock(atUTC: end),
+                instants: instants, owner: parts.count > 1 ? parts[1] : nil)
         } catch {
             throw .invalidValue(text, for: blockedAt, error.description)
         }
+    }
+}
+
+/// A date-time at an offset from UTC, as a command line writes one: `2026-09-08T10:00Z`,
+/// `2026-09-08T12:00+02:00`, `2026-09-08T12:00:30+0200`.
+enum InstantText {
+    /// The wall-clock time and its offset in seconds east of UTC; nil when `text` has no
+    /// offset or does not read.
+    static func parse(_ text: String) -> (LocalDateTime, offset: Int)? {
+        if text.hasSuffix("Z") || text.hasSuffix("z") {
+            return (try? LocalDateTime(parsing: String(text.dropLast()))).map { ($0, 0) }
+        }
+        guard let sign = text.lastIndex(where: { $0 == "+" || $0 == "-" }),
+            text[..<sign].contains("T")
+        else { return nil }
+        let digits = text[text.index(after: sign)...].filter { $0 != ":" }
+        guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)),
+            hours <= 18, minutes < 60,
+            let local = try? LocalDateTime(parsing: String(text[..<sign]))
+        else { return nil }
+        let offset = (hours * 3_600 + minutes * 60) * (text[sign] == "-" ? -1 : 1)
+        return (local, offset)
     }
 }

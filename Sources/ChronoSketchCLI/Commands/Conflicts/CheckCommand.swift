@@ -33,7 +33,8 @@ struct CheckCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [start.required, end, duration, title],
         groups: [
-            .dates, .filters, .busy, .people, .blocked, .zone, .output(format), .language,
+            .dates, .workingHours, .filters, .busy, .people, .blocked, .zone, .output(format),
+            .language,
             .diagnostics, .inputs, .expansion,
         ])
 
@@ -45,12 +46,15 @@ struct CheckCommand: Command {
     let language: Language
     let strict: Bool
     let outputPath: String?
+    /// Each person's working days and hours (`--hours`), on their own clock.
+    let workingHours: [WorkingHours]
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         let zone = try CommonOptions.zone(arguments, environment: environment)
         let dates = try CommonOptions.dates(arguments, zone: zone, environment: environment)
-        busy = try BusyOptions(arguments, dates: dates)
+        busy = try BusyOptions(arguments, dates: dates, zone: zone)
+        workingHours = try WorkingHours.parse(arguments, zone: zone)
         let start = try Self.time(arguments, Self.start, dates)
         let end: LocalDateTime
         switch (arguments.value(Self.end.name), try BusyOptions.duration(arguments, Self.duration))
@@ -119,8 +123,13 @@ struct CheckCommand: Command {
             let (loaded, windows) = CommandLoading.busy(
                 inputs, busy, options: load, strict: strict, command: "ics check", io: io)
         else { return .unusableInput }
+        let outside = workingHours.flatMap {
+            $0.outside(
+                from: proposal.interval.start.date, to: proposal.interval.end.date,
+                viewer: load.zone)
+        }
         let clashes = ConflictReport.clashes(
-            of: proposal, events: loaded.events, windows: windows, policy: busy.policy,
+            of: proposal, events: loaded.events, windows: windows + outside, policy: busy.policy,
             on: load.zone.timeLine)
         let written = OutputTarget.write(
             outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
@@ -185,7 +194,13 @@ struct CheckCommand: Command {
         switch first.kind {
         case .overlap: return "overlaps \(what)\(more)"
         case .buffer: return "too close to \(what) for the buffers\(more)"
-        case .blocked: return "falls in the blocked window \(what)\(more)"
+        case .blocked:
+            if case .window(let window) = first.second,
+                window.id.hasPrefix(WorkingHours.windowPrefix)
+            {
+                return "falls \(window.title)\(more)"
+            }
+            return "falls in the blocked window \(what)\(more)"
         }
     }
 }

@@ -64,7 +64,8 @@ struct ConflictsCommand: Command {
         weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         busy = try BusyOptions(
             arguments,
-            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment))
+            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment),
+            zone: load.zone)
         let resource: EventKey? =
             arguments.isSet(Self.by.name)
             ? try CommonOptions.choice(arguments, Self.by, default: EventKey.location) : nil

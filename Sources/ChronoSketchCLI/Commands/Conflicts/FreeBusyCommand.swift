@@ -69,7 +69,8 @@ struct FreeBusyCommand: Command {
         self.to = to
         busy = try BusyOptions(
             arguments,
-            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment))
+            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment),
+            zone: load.zone)
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.json,
             byExtension: ["json": [.json], "ics": [.ics], "txt": [.text]])

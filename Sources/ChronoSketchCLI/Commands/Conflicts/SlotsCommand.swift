@@ -12,23 +12,15 @@ struct SlotsCommand: Command {
 
     static let between = OptionSpec.value(
         "between", "HH:MM-HH:MM",
-        help: "The part of the day to offer, such as 09:00-17:00 or 9-17. (default: 09:00-17:00)")
+        help:
+            "The part of the day to offer, on the --tz clock, such as 09:00-17:00 or 9-17. (default: 09:00-17:00, or the whole day with --hours)"
+    )
     static let every = OptionSpec.value(
         "every", "duration", help: "Time from one slot start to the next. (default: 30m)")
     static let length = OptionSpec.value(
         "length", "duration", help: "The length of each slot. (default: --every)")
     static let duration = OptionSpec.value(
         "duration", "duration", help: "Another name of --length: the time you need, such as 1h.")
-    static let weekdays = OptionSpec.value(
-        "weekdays", "days",
-        help:
-            "Over several days, the weekdays to look at: names or ranges, such as mon-fri or mo,we,fr. (default: every day)"
-    )
-    static let hours = OptionSpec.value(
-        "hours", "[name=]HH:MM-HH:MM[@zone]", repeats: true,
-        help:
-            "Working hours of one person, on the clock of a zone: work.ics=09-17@Europe/Berlin, or 9-17@America/New_York (the zone defaults to --tz; the name labels what a slot falls outside). Repeat for each person: slots are offered only inside everyone's hours."
-    )
     static let first = OptionSpec.value(
         "first", "n", help: "Over several days, stop after the first n free slots.")
     static let format = OutputFormats.option(Format.self, default: .text)
@@ -60,45 +52,25 @@ struct SlotsCommand: Command {
     let days: [CivilDate]?
     let firstCount: Int?
     let range: (from: Int, to: Int)
+    /// Whether `--between` was given (else it is the whole day, with working hours).
+    let betweenGiven: Bool
     let step: Int
     let length: Int
     let format: Format
-    /// Each person's working hours (`--hours`): a label, minutes after 00:00 and a zone.
-    let workingHours: [(label: String, range: (from: Int, to: Int), zone: any ZoneRules)]
+    /// Each person's working days and hours (`--hours`), on their own clock.
+    let workingHours: [WorkingHours]
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
         layout = try LayoutOptions(arguments, environment: environment)
         let dates = try layout.dates(arguments)
-        busy = try BusyOptions(arguments, dates: dates)
+        busy = try BusyOptions(arguments, dates: dates, zone: layout.zone)
         date = try CommonOptions.date(arguments, LayoutOptions.date, dates) ?? dates.today
-        range = try Self.range(arguments.value(Self.between.name) ?? "09:00-17:00")
-        let targetZone = layout.zone
-        workingHours = try (arguments.values[Self.hours.name] ?? []).map {
-            text throws(UsageError) in
-            var rest = Substring(text)
-            var label: String?
-            if let equals = rest.lastIndex(of: "=") {
-                label = String(rest[..<equals])
-                rest = rest[rest.index(after: equals)...]
-            }
-            var zone = targetZone.rules
-            var zoneName = targetZone.name
-            if let at = rest.firstIndex(of: "@") {
-                zoneName = String(rest[rest.index(after: at)...])
-                guard let named = ZoneInfoDatabase.system.zone(named: zoneName) else {
-                    throw .invalidValue(
-                        text, for: Self.hours,
-                        "'\(zoneName)' is not an IANA zone such as Europe/Berlin")
-                }
-                zone = named
-                rest = rest[..<at]
-            }
-            let range = try Self.range(String(rest))
-            let shown =
-                "\(ClockText.hoursAndMinutes(range.from))-\(ClockText.hoursAndMinutes(range.to)) \(zoneName)"
-            return ((label.map { "\($0) " } ?? "") + shown, range, zone)
-        }
+        workingHours = try WorkingHours.parse(arguments, zone: layout.zone)
+        betweenGiven = arguments.isSet(Self.between.name)
+        // Working hours say when each person can meet: the asker's day is no bound of its own.
+        range = try Self.range(
+            arguments.value(Self.between.name) ?? (workingHours.isEmpty ? "09:00-17:00" : "0-24"))
         step = try BusyOptions.duration(arguments, Self.every) ?? 1_800
         let length = try BusyOptions.duration(arguments, Self.length)
         let needed = try BusyOptions.duration(arguments, Self.duration)
@@ -111,11 +83,16 @@ struct SlotsCommand: Command {
             guard !arguments.isSet(LayoutOptions.date.name) else {
                 throw .contradiction("--date", "--from, --to or --days")
             }
+            // With working hours, each person's days are on their own clock; without, the
+            // days looked at are the asker's.
+            let weekdays = workingHours.isEmpty ? try WorkingHours.days(arguments) : nil
             days = try Self.days(
                 from: window.start, to: window.end, today: dates.today,
-                on: Self.weekdays(arguments), arguments: arguments)
+                on: weekdays ?? Set(Weekday.allCases), arguments: arguments)
         } else {
-            for option in [Self.weekdays, Self.first] where arguments.isSet(option.name) {
+            let severalDays =
+                workingHours.isEmpty ? [WorkingHours.weekdays, Self.first] : [Self.first]
+            for option in severalDays where arguments.isSet(option.name) {
                 throw .invalidValue(
                     arguments.value(option.name) ?? "", for: option,
                     "it is for several days: give --from and --to, or --days")
@@ -132,15 +109,13 @@ struct SlotsCommand: Command {
             byExtension: ["txt": [.text], "json": [.json]])
     }
 
-    /// `09:00-17:00` as minutes after 00:00; the end may be `24:00`.
+    /// `--between`: `09:00-17:00` as minutes after 00:00; the end may be `24:00`.
     private static func range(_ text: String) throws(UsageError) -> (from: Int, to: Int) {
-        let minutes = text.split(separator: "-").compactMap { ClockText.minutes(String($0)) }
-        guard minutes.count == 2, text.filter({ $0 == "-" }).count == 1, minutes[0] < minutes[1]
-        else {
+        guard let range = ClockText.range(text) else {
             throw .invalidValue(
                 text, for: between, "expected HH:MM-HH:MM such as 09:00-17:00 or 9-17")
         }
-        return (minutes[0], minutes[1])
+        return range
     }
 
     /// The days of `[from, to)` on the chosen weekdays; `from` is today when only `--to` is
@@ -166,37 +141,6 @@ struct SlotsCommand: Command {
             .filter { weekdays.contains($0.weekday) }
     }
 
-    /// `--weekdays mon-fri,sun`: names (`monday`, `mon`, `mo`) and ranges, which may wrap
-    /// (`fri-mon`).
-    private static func weekdays(_ arguments: ParsedArguments) throws(UsageError) -> Set<Weekday> {
-        guard let text = arguments.value(weekdays.name) else { return Set(Weekday.allCases) }
-        func day(_ name: Substring) -> Weekday? {
-            let word = name.lowercased()
-            guard word.count >= 2 else { return nil }
-            return Weekday.allCases.first { weekday in
-                let full = Language.en.weekdayName(weekday).lowercased()
-                return full.hasPrefix(word) && (word.count <= 3 || full == word)
-            }
-        }
-        var chosen: Set<Weekday> = []
-        for item in text.split(separator: ",") {
-            let ends = item.split(separator: "-")
-            guard (1...2).contains(ends.count), let start = day(ends[0]),
-                let last = day(ends[ends.count - 1])
-            else {
-                throw .invalidValue(
-                    text, for: weekdays, "expected weekday names or ranges such as mon-fri")
-            }
-            var current = start
-            chosen.insert(current)
-            while current != last {
-                current = current.advanced(by: 1)
-                chosen.insert(current)
-            }
-        }
-        return chosen
-    }
-
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         let first = days?.first ?? date
@@ -217,7 +161,7 @@ struct SlotsCommand: Command {
             events: Array(loaded.events), windows: windows, policy: busy.policy, date: date,
             from: range.from, to: range.to, step: step, length: length,
             on: layout.zone.timeLine)
-        return OutputTarget.write(
+        let written = OutputTarget.write(
             layout.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in
             switch format {
@@ -225,33 +169,14 @@ struct SlotsCommand: Command {
             case .json: output.write(bytes: json(slots, zone: loaded.zone))
             }
         }
+        guard written == .success else { return written }
+        // As over several days: nothing free is a finding.
+        return slots.contains(where: \.isAvailable) ? .success : .findings
     }
 
-    /// The time outside each person's working hours (`--hours`), from `from` to `to` on the
-    /// person's clock, as windows nothing may be booked into: from the end of one working
-    /// day to the start of the next, on instants, so that hours kept in New York are New
-    /// York's across every clock change of either zone.
+    /// The time outside each person's working hours (``WorkingHours/outside(from:to:viewer:)``).
     private func outsideWorkingHours(from: CivilDate, to: CivilDate) -> [BlockedWindow] {
-        var windows: [BlockedWindow] = []
-        for (label, range, zone) in workingHours {
-            var day = (try? from.adding(days: -1)) ?? from
-            while day <= to, let next = try? day.adding(days: 1) {
-                defer { day = next }
-                let start = zone.utcSeconds(
-                    forLocal: LocalDateTime(startOf: day).secondsSinceEpoch + range.to * 60)
-                let end = zone.utcSeconds(
-                    forLocal: LocalDateTime(startOf: next).secondsSinceEpoch + range.from * 60)
-                guard end > start, let instants = try? InstantInterval(start: start, end: end),
-                    let wallStart = try? layout.zone.wallClock(atUTC: start),
-                    let wallEnd = try? layout.zone.wallClock(atUTC: end),
-                    let window = try? BlockedWindow(
-                        id: "hours:\(label):\(day)", title: "outside working hours \(label)",
-                        start: wallStart, end: wallEnd, instants: instants)
-                else { continue }
-                windows.append(window)
-            }
-        }
-        return windows
+        workingHours.flatMap { $0.outside(from: from, to: to, viewer: layout.zone) }
     }
 
     private func text(_ slots: [Slot], zone: String) -> String {
@@ -320,29 +245,112 @@ struct SlotsCommand: Command {
         _ days: [CivilDate], loaded: LoadedCalendar, windows: [BlockedWindow],
         inputs: [InputSource], io: CommandIO
     ) -> ExitStatus {
-        let found = Availability.freeSlots(
-            events: Array(loaded.events), windows: windows, policy: busy.policy, days: days,
-            from: range.from, to: range.to, step: step, length: length,
-            limit: firstCount ?? .max, on: layout.zone.timeLine)
+        let events = Array(loaded.events)
+        let found: [(date: CivilDate, slot: Slot)]
+        if let stretch = stretch(days) {
+            found = Availability.slots(
+                events: events, windows: windows, policy: busy.policy, within: stretch.window,
+                anchor: stretch.anchor, step: step, length: length, limit: firstCount ?? .max,
+                keep: \.isAvailable, on: layout.zone.timeLine
+            ).map { ($0.start.date, $0) }
+        } else {
+            found = Availability.freeSlots(
+                events: events, windows: windows, policy: busy.policy, days: days,
+                from: range.from, to: range.to, step: step, length: length,
+                limit: firstCount ?? .max, on: layout.zone.timeLine)
+        }
+        let reason = found.isEmpty ? whyNothingIsFree(days, events: events, windows: windows) : nil
         let written = OutputTarget.write(
             layout.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
         ) { output in
             switch format {
-            case .text: output.write(freeText(found, days: days, zone: loaded.zone))
-            case .json: output.write(bytes: freeJSON(found, days: days, zone: loaded.zone))
+            case .text:
+                output.write(freeText(found, days: days, zone: loaded.zone, reason: reason))
+            case .json:
+                output.write(
+                    bytes: freeJSON(found, days: days, zone: loaded.zone, reason: reason))
             }
         }
         guard written == .success else { return written }
         return found.isEmpty ? .findings : .success
     }
 
+    /// With working hours and no `--between`, the days as one stretch of time (from the
+    /// first's 00:00 to the end of the last, on the --tz clock) and the start of the first
+    /// person's working day, which slots are counted from: the slots are then those of time,
+    /// not of the asker's days, the same whatever --tz asks. Nil otherwise.
+    private func stretch(_ days: [CivilDate]) -> (window: Span, anchor: Int)? {
+        guard !betweenGiven, let person = workingHours.first, let first = days.first,
+            let last = days.last, let end = try? last.adding(days: 1)
+        else { return nil }
+        let line = layout.zone.timeLine
+        let window = Span(
+            start: line.position(of: LocalDateTime(startOf: first)),
+            end: line.position(of: LocalDateTime(startOf: end)))
+        let start = person.zone.utcSeconds(
+            forLocal: LocalDateTime(startOf: first).secondsSinceEpoch + person.from * 60)
+        guard let wallClock = try? layout.zone.wallClock(atUTC: start) else { return nil }
+        let anchor = line.position(of: wallClock)
+        return (window, anchor)
+    }
+
     private var betweenText: String {
         "\(ClockText.hoursAndMinutes(range.from))-\(ClockText.hoursAndMinutes(range.to))"
     }
 
-    private func freeText(_ found: [(date: CivilDate, slot: Slot)], days: [CivilDate], zone: String)
-        -> String
-    {
+    /// Why no slot of `days` is free, by what took the candidates: none fits the part of the
+    /// day asked for, everyone's hours never meet, or the candidates are busy, blocked or
+    /// outside someone's hours (counted).
+    private func whyNothingIsFree(
+        _ days: [CivilDate], events: [CalendarEvent], windows: [BlockedWindow]
+    ) -> String {
+        guard !days.isEmpty else { return "no day of the window is one of --weekdays" }
+        let line = layout.zone.timeLine
+        let slots =
+            stretch(days).map {
+                Availability.slots(
+                    events: events, windows: windows, policy: busy.policy, within: $0.window,
+                    anchor: $0.anchor, step: step, length: length, on: line)
+            }
+            ?? days.flatMap { day in
+                Availability.slots(
+                    events: events, windows: windows, policy: busy.policy, date: day,
+                    from: range.from, to: range.to, step: step, length: length, on: line)
+            }
+        var counts: [String: Int] = [:]
+        let candidates = slots.count
+        do {
+            for slot in slots {
+                guard let clash = slot.clashes.first else { continue }
+                let what: String
+                switch (clash.kind, clash.second) {
+                case (.blocked, .window(let window))
+                where window.id.hasPrefix(WorkingHours.windowPrefix):
+                    what = "outside someone's working hours"
+                case (.blocked, _): what = "blocked"
+                default: what = "busy"
+                }
+                counts[what, default: 0] += 1
+            }
+        }
+        guard candidates > 0 else {
+            return "no slot of \(DurationText.describe(length)) fits \(betweenText)"
+        }
+        if counts.count == 1, counts["outside someone's working hours"] != nil,
+            workingHours.count > 1
+        {
+            return
+                "the working hours never meet: \(workingHours.map(\.description).joined(separator: ", "))"
+        }
+        let parts = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+            "\($0.value) \($0.key)"
+        }
+        return "of \(candidates) candidate slots, " + parts.joined(separator: ", ")
+    }
+
+    private func freeText(
+        _ found: [(date: CivilDate, slot: Slot)], days: [CivilDate], zone: String, reason: String?
+    ) -> String {
         let language = layout.language
         var text = "\(language.freeSlotsTitle) · \(DurationText.describe(length))"
         text += " / \(DurationText.describe(step)) · \(betweenText) · \(language.timesIn(zone))\n"
@@ -355,13 +363,14 @@ struct SlotsCommand: Command {
             text +=
                 "  \(AgendaFormatter.timeLabel(.timed(start: slot.start, end: slot.end), language))\n"
         }
-        text += "\n\(language.freeSlotSummary(found.count, days: days.count))\n"
-        return text
+        text += "\n\(language.freeSlotSummary(found.count, days: days.count))"
+        text += reason.map { ": \($0)" } ?? ""
+        return text + "\n"
     }
 
-    private func freeJSON(_ found: [(date: CivilDate, slot: Slot)], days: [CivilDate], zone: String)
-        -> [UInt8]
-    {
+    private func freeJSON(
+        _ found: [(date: CivilDate, slot: Slot)], days: [CivilDate], zone: String, reason: String?
+    ) -> [UInt8] {
         var json = JSONWriter()
         json.beginObject()
         json.field("zone", zone)
@@ -386,6 +395,7 @@ struct SlotsCommand: Command {
         }
         json.endArray()
         json.field("count", found.count)
+        json.field("reason", reason)
         json.endObject()
         json.raw("\n")
         return json.bytes
