@@ -61,10 +61,11 @@ for target in $targets; do
     -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 \
     > "$work/$target.log" 2>&1 || true
   # Fork mode's status line: "#RUNS: cov: N ft: N corp: N exec/s: N oom/timeout/crash: ...".
+  # Its exec/s is the last job's; the average is over the whole run.
   grep '^#[0-9]*: cov:' "$work/$target.log" | tail -n 1 | awk -v target="$target" '{
-    sub(/^#/, "", $1); sub(/:$/, "", $1)
-    print target ": " $1 " executions, " $9 " exec/s, cov " $3 ", ft " $5 ", corpus " $7 \
-      " inputs (oom/timeout/crash " $11 ")"
+    sub(/^#/, "", $1); sub(/:$/, "", $1); sub(/s$/, "", $13)
+    printf "%s: %d executions in %d s, %.1f exec/s on average (%d in the last job), cov %d, ft %d, corpus %d inputs (oom/timeout/crash %s)\n", \
+      target, $1, $13, ($13 > 0 ? $1 / $13 : 0), $9, $3, $5, $7, $11
   }'
   echo "$target: corpus folder holds $(find "$corpus" -type f | wc -l) files"
   for kind in crash leak timeout oom; do
