@@ -56,6 +56,7 @@ demo: build
 
 test: deps
 	$(SWIFT) test
+	SWIFT="$(SWIFT)" Fuzz/check.sh
 	Differential/run.sh
 	Pipelines/run.sh
 	ScaleOut/run.sh

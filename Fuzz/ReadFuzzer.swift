@@ -1,8 +1,10 @@
 // libFuzzer target for the read path: any bytes go through the calendar loader (parsing,
 // guards, libical, mapping, recurrence expansion with tight limits), the sorted listing kept as
-// records, the file-order stream with its first pass (the input given twice, so series span two
-// files) and the validator, also with libical's own reading compared (`validate --libical`). Nothing may crash, hang, leak or trip AddressSanitizer; refusing
-// the input is fine.
+// records and written as `ics events --format ndjson` writes it, the file-order stream with its
+// first pass (the input given twice, so series span two files) and the validator, once with
+// RFC 5545's rules and once with libical's own reading compared and Outlook's profile (which
+// reads the input a second time), as `validate --libical --profile outlook` does. Nothing may
+// crash, hang, leak or trip AddressSanitizer; refusing the input is fine.
 import ChronoSketchCore
 import ChronoSketchEvents
 import ChronoSketchFormats
@@ -20,14 +22,13 @@ public func readFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) ->
     if let loaded = try? CalendarLoader.load([input], options: options) {
         for event in loaded.events { _ = event.interval.endText }
     }
-    var records = OccurrenceRecords(format: .ndjson)
-    let (sorted, _, _) = CalendarLoader.load(
-        [input], options: options, keeping: { records.add($0) })
-    records.write(sorted) { _ in }
+    let (records, sorted, _, _) = OccurrenceRecords.load(
+        [input], options: options, format: .ndjson)
+    try? records.write(sorted) { _ in }
     _ = CalendarLoader.stream([input, input], options: options) { _ in }
     _ = try? Validator.validate(input, options: options)
     var comparing = options
     comparing.comparesWithLibical = true
-    _ = try? Validator.validate(input, options: comparing)
+    _ = try? Validator.validate(input, options: comparing, profile: .outlook)
     return 0
 }

@@ -7,7 +7,10 @@
 #
 # The run goes on after a crash (fork mode); crashes, leaks (LeakSanitizer), timeouts and
 # out-of-memory inputs are written to Fuzz/work/artifacts/<target>/ and counted apart at the
-# end. Copy each into Fixtures/invalid/fuzz/ with a regression test once it is fixed.
+# end, after the run's figures from libFuzzer's last status line (executions, executions per
+# second, coverage as `cov:` and `ft:`, the corpus); the whole log is Fuzz/work/<target>.log.
+# Copy each finding into Fixtures/invalid/fuzz/ with a regression test once it is fixed.
+# `make test` type-checks the targets against the library (Fuzz/check.sh); this builds them.
 set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-300}
@@ -34,9 +37,14 @@ for target in $targets; do
     *) echo "unknown target $target" >&2; exit 64 ;;
   esac
   binary="$work/$target-fuzzer"
-  swiftc -sanitize=fuzzer,address -parse-as-library -g -O \
+  # The linker warns of every sanitizer symbol it cannot export: the log is shown on failure.
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -g -O \
     -I "$build/release/Modules" -I Modules/CLibical \
-    "$source" $objects $(pkg-config --libs libical) -o "$binary" 2>/dev/null
+    "$source" $objects $(pkg-config --libs libical) -o "$binary" > "$work/$target-build.log" 2>&1
+  then
+    grep -v 'Cannot export local symbol' "$work/$target-build.log" >&2
+    exit 1
+  fi
   corpus="$work/corpus/$target"
   artifacts="$work/artifacts/$target"
   mkdir -p "$corpus" "$artifacts"
@@ -51,8 +59,15 @@ for target in $targets; do
   "$binary" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 \
-    2>&1 | tail -n 25 > "$work/$target.log" || true
-  tail -n 12 "$work/$target.log"
+    > "$work/$target.log" 2>&1 || true
+  # Fork mode's status line: "#RUNS: cov: N ft: N corp: N exec/s: N oom/timeout/crash: ...".
+  # Its exec/s is the last job's; the average is over the whole run.
+  grep '^#[0-9]*: cov:' "$work/$target.log" | tail -n 1 | awk -v target="$target" '{
+    sub(/^#/, "", $1); sub(/:$/, "", $1); sub(/s$/, "", $13)
+    printf "%s: %d executions in %d s, %.1f exec/s on average (%d in the last job), cov %d, ft %d, corpus %d inputs (oom/timeout/crash %s)\n", \
+      target, $1, $13, ($13 > 0 ? $1 / $13 : 0), $9, $3, $5, $7, $11
+  }'
+  echo "$target: corpus folder holds $(find "$corpus" -type f | wc -l) files"
   for kind in crash leak timeout oom; do
     count=$(find "$artifacts" -name "$kind-*" | wc -l)
     echo "$target: $count $kind artifact(s)"

@@ -185,10 +185,10 @@ package struct ICalendarReader {
             return
         }
         if componentName == "VCALENDAR" {
-            if !stack.isEmpty || calendarLine != nil {
-                closeAll(at: content.line, closing: .recovered)
-                closeCalendar(closing: .recovered, endText: nil)
-            }
+            // What is open is closed; a calendar only when one is open (a component outside
+            // every VCALENDAR has no calendar to end).
+            closeAll(at: content.line, closing: .recovered)
+            if calendarLine != nil { closeCalendar(closing: .recovered, endText: nil) }
             calendarLine = content.line
             calendarProperties = 0
             var calendar = ICalComponent(name: componentName, line: content.line)

@@ -174,6 +174,28 @@ import Testing
         #expect(diagnostics.map(\.message) == ["BEGIN:VEVENT outside a VCALENDAR"])
     }
 
+    /// Found by the round-trip fuzzer: `BEGIN:VCALENDAR` while a component outside every
+    /// calendar is open closes that component and ends no calendar, since none was begun
+    /// (`convert --format ics` wrote an `END:VCALENDAR` the input never had).
+    @Test func aCalendarBegunAfterABareComponentEndsNoOtherCalendar() throws {
+        var reader = try ICalendarReader(
+            .file(Fixture.path("Fixtures/invalid/fuzz/component-before-calendar.ics")))
+        var begun = 0
+        var ended = 0
+        var components: [String] = []
+        while let item = try reader.next() {
+            switch item {
+            case .calendarBegin: begun += 1
+            case .calendarEnd: ended += 1
+            case .component(let component): components.append(component.name)
+            case .calendarProperty, .looseLine: break
+            }
+        }
+        #expect(components == ["VFREEBUSY"])
+        #expect(begun == 1)
+        #expect(ended == begun)
+    }
+
     @Test(arguments: [1, 3, 16])
     func smallChunksReadTheSameComponents(chunkSize: Int) throws {
         let bytes = Fixture.calendar(

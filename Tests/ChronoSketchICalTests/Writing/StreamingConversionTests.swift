@@ -40,6 +40,18 @@ import Testing
         String(decoding: pieces.joined(), as: UTF8.self)
     }
 
+    /// Found by the round-trip fuzzer: a VCALENDAR begun while a component outside every
+    /// calendar is open is written with the one END it has, as the tree writes it.
+    @Test func aCalendarAfterABareComponentIsWrittenAsTheTreeIs() throws {
+        let input = InputSource.file(
+            Fixture.path("Fixtures/invalid/fuzz/component-before-calendar.ics"))
+        let (document, _) = try DocumentReader.read(input)
+        #expect(document.components.map(\.name) == ["VFREEBUSY", "VCALENDAR"])
+        let written = Self.text(Self.convert([input], try Self.options(.ics)).pieces)
+        #expect(written == String(decoding: ICalWriter.write(document), as: UTF8.self))
+        #expect(written.components(separatedBy: "END:VCALENDAR\r\n").count == 2)
+    }
+
     /// For every calendar at hand: the outline scan agrees with the reader on what streams,
     /// and the streamed jCal and `.ics` are the bytes of the tree's.
     @Test func streamingWritesWhatTheTreeWrites() throws {
