@@ -193,7 +193,7 @@ public enum Converter {
                     holding: isCalendar && refusesEmpty),
                 names: names, window: window, zones: mergeZones, newest: newest)
             drive(&merge) { sink in
-                if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
+                while sink.pendingByteCount >= Writer.pieceSize { write(sink.takeBytes()) }
             }
             if failures.count < inputs.count {
                 if merge.sink.isHolding {
@@ -236,7 +236,7 @@ public enum Converter {
                 heldEmpty = true
             } else if failures.count < inputs.count {
                 var json = JSONWriter()
-                json.value(JCal.encode(document))
+                JCal.write(document, into: &json)
                 json.raw("\n")
                 write(json.bytes)
             }

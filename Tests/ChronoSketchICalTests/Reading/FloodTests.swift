@@ -1,6 +1,8 @@
 import ChronoSketchCore
 import Testing
 
+@testable import ChronoSketchEvents
+@testable import ChronoSketchFormats
 @testable import ChronoSketchSyntax
 
 /// Inputs that are one thing many times over are read in memory that does not grow with the
@@ -42,5 +44,84 @@ import Testing
             ])
         #expect(found.first { $0.code == .repeatedProperty }?.message.contains("line 2") == true)
         #expect(found.first { $0.code == .missingProperty }?.message.contains("PRODID") == true)
+    }
+
+    /// One VEVENT of `alarms` VALARMs, and the bytes of its VALARMs' lines.
+    private static func alarmFlood(_ alarms: Int) -> (text: [UInt8], alarmBytes: Int) {
+        var alarmBytes = 0
+        var text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:flood\r\n"
+            + "DTSTAMP:20260101T000000Z\r\nDTSTART:20260908T090000Z\r\nSUMMARY:Flood\r\n"
+        for number in 0..<alarms {
+            let alarm =
+                "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\(number % 1440)M\r\n"
+                + "DESCRIPTION:Reminder \(number)\r\nEND:VALARM\r\n"
+            alarmBytes += alarm.utf8.count
+            text += alarm
+        }
+        return (Array((text + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8), alarmBytes)
+    }
+
+    /// The components inside a component are kept as their bytes: a VEVENT of 20,000 VALARMs
+    /// holds about the bytes of their lines, not an object for each of their 60,000
+    /// properties, and gives each one back as it was read.
+    @Test func componentsInsideAComponentAreKeptAsTheirBytes() throws {
+        let (text, alarmBytes) = Self.alarmFlood(20_000)
+        var reader = try ICalendarReader(.memory(name: "flood.ics", bytes: text))
+        var event: ICalComponent?
+        while let item = try reader.next() {
+            if case .component(let component) = item { event = component }
+        }
+        let alarms = try #require(event).components
+        #expect(alarms.count == 20_000)
+        #expect(alarms.byteCount <= alarmBytes)
+        let last = alarms[19_999]
+        #expect(last.name == "VALARM")
+        #expect(last.property("DESCRIPTION")?.value?.text == "Reminder 19999")
+        #expect(last.line == 9 + 5 * 19_999)
+        #expect(last.property("TRIGGER")?.line == last.line + 2)
+    }
+
+    /// `.ics` and jCal are written a piece at a time however large a component is: the bytes
+    /// ready never reach twice a piece, and together they are those of the whole tree.
+    @Test(arguments: [ConversionFormat.ics, .jcal])
+    func aLargeComponentIsWrittenInPieces(format: ConversionFormat) throws {
+        let (text, _) = Self.alarmFlood(10_000)
+        let input = InputSource.memory(name: "flood.ics", bytes: text)
+        var largest = 0
+        var written: [UInt8] = []
+        func drain(_ writer: inout some CalendarItemWriter) {
+            largest = max(largest, writer.pendingByteCount)
+            while writer.pendingByteCount >= ICalItemWriter.pieceSize {
+                written += writer.takeBytes()
+                largest = max(largest, writer.pendingByteCount)
+            }
+        }
+        func write(into writer: inout some CalendarItemWriter) throws {
+            var reader = try ICalendarReader(input)
+            while let item = try reader.next() {
+                writer.take(item)
+                drain(&writer)
+            }
+            writer.finish()
+            written += writer.takeBytes()
+        }
+        let (document, _) = try DocumentReader.read(input)
+        let whole: [UInt8]
+        if format == .ics {
+            var writer = ICalItemWriter()
+            try write(into: &writer)
+            whole = ICalWriter.write(document)
+        } else {
+            var writer = JCalItemWriter(topLevelComponents: 1)
+            try write(into: &writer)
+            var json = JSONWriter()
+            json.value(JCal.encode(document))
+            json.raw("\n")
+            whole = json.bytes
+        }
+        #expect(whole.count > 10 * ICalItemWriter.pieceSize)
+        #expect(largest < 2 * ICalItemWriter.pieceSize)
+        #expect(written == whole)
     }
 }

@@ -35,6 +35,7 @@ import Testing
                 var reader = ByteReader(bytes: writer.bytes[...])
                 let decoded = ICalComponent(decoding: &reader)
                 #expect(Self.shape(decoded) == Self.shape(component), "\(name):\(component.line)")
+                #expect(decoded == component, "\(name):\(component.line)")
                 #expect(reader.position == writer.bytes.count - 2)
             }
         }
