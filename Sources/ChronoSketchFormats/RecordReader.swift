@@ -105,8 +105,11 @@ enum RecordReader {
             var withoutUID = 0
             var overrides = 0
             var overridden = Set<String>()
+            // The events are built in the same pass, as they are when no series has an
+            // override to match to its start (the most often); else again once it is known.
+            var built = Built()
             var drafts = Drafts(self)
-            while let (draft, _, _, madeUID) = try drafts.next(
+            while let (draft, record, index, madeUID) = try drafts.next(
                 record: { record in
                     for field in uidFields ?? [] where record.has(field) {
                         fieldsSeen.insert(field)
@@ -121,6 +124,7 @@ enum RecordReader {
                     overrides += 1
                     overridden.insert(draft.uid)
                 }
+                build(draft, record, index: index, into: &built)
             }
             let first = drafts.first
             for field in uidFields ?? [] where !fieldsSeen.contains(field) {
@@ -162,26 +166,16 @@ enum RecordReader {
                             ?? "each is given one made from its title and start date: a new time keeps it, a new day or title makes a new event (--uid-from chooses the fields)"
                     ))
             }
-            var built = DiagnosticLog()
-            var events = 0
-            var buildable = Drafts(self)
-            while let (draft, record, index, _) = try? buildable.next() {
-                do throws(RecordImport.Problem) {
-                    let (_, omissions) = try event(draft, record, index: index)
-                    events += 1
-                    note(draft)
-                    for omission in omissions {
-                        built.append(
-                            Diagnostic(
-                                .warning, .record, file: name, line: record.line,
-                                message: "\(record.place.capitalizedFirst): \(omission)",
-                                assumption: "left out"))
-                    }
-                } catch {
-                    built.append(skipped(record, error))
+            if !overridden.isEmpty {
+                built = Built()
+                var buildable = Drafts(self)
+                while let (draft, record, index, _) = try? buildable.next() {
+                    build(draft, record, index: index, into: &built)
                 }
             }
-            found += built.diagnostics
+            (zones, reach) = (built.zones, built.reach)
+            let events = built.events
+            found += built.log.diagnostics
             if let first, !first.has("rrule"), overrides > 0 {
                 found.append(
                     Diagnostic(
@@ -206,20 +200,44 @@ enum RecordReader {
             }
         }
 
-        /// Notes the zones an event's times name and how far they reach.
-        private mutating func note(_ draft: EventDraft) {
-            let zoneNames = draft.zoneNames
-            guard !zoneNames.isEmpty else { return }
+        /// What building the events found: how many were built, the zones they name (in the
+        /// order first named) and how far each reaches, and what was said.
+        private struct Built {
+            var events = 0
+            var zones: [String] = []
+            var reach: [String: ClosedRange<Int>] = [:]
+            var log = DiagnosticLog()
+        }
+
+        /// Builds the event of a draft, to count it and its zones and to say what cannot be
+        /// built or is left out.
+        private func build(
+            _ draft: EventDraft, _ record: RecordImport.Fields, index: Int, into built: inout Built
+        ) {
+            do throws(RecordImport.Problem) {
+                let (_, omissions) = try event(draft, record, index: index)
+                built.events += 1
+                for omission in omissions {
+                    built.log.append(
+                        Diagnostic(
+                            .warning, .record, file: name, line: record.line,
+                            message: "\(record.place.capitalizedFirst): \(omission)",
+                            assumption: "left out"))
+                }
+            } catch {
+                built.log.append(skipped(record, error))
+                return
+            }
             let span = draft.reach
-            for zone in zoneNames {
-                if let known = reach[zone] {
-                    reach[zone] =
+            for zone in draft.zoneNames {
+                if let known = built.reach[zone] {
+                    built.reach[zone] =
                         min(
                             known.lowerBound, span.lowerBound)...max(
                             known.upperBound, span.upperBound)
                 } else {
-                    reach[zone] = span
-                    zones.append(zone)
+                    built.reach[zone] = span
+                    built.zones.append(zone)
                 }
             }
         }
