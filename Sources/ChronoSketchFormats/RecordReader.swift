@@ -354,8 +354,8 @@ private struct RecordText: Sendable {
     enum Kind: Sendable {
         /// A JSON array of record objects.
         case array([UInt8])
-        /// One JSON record object.
-        case object([JSONMember])
+        /// One JSON record object and the line it begins on.
+        case object([JSONMember], line: Int)
         /// One record object per line.
         case ndjson([UInt8])
         /// A header and a row per record, split at `separator`; `keys` name the columns.
@@ -382,7 +382,9 @@ private struct RecordText: Sendable {
                         file: name,
                         message: "Expected occurrence records: an array of objects or one object")
                 }
-                self.init(kind: .object(members), outlook: nil)
+                let blanks = bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                self.init(
+                    kind: .object(members, line: 1 + blanks.count { $0 == 0x0A }), outlook: nil)
                 return
             }
             self.init(kind: .array(bytes), outlook: nil)
@@ -434,7 +436,7 @@ private struct RecordText: Sendable {
 private struct RecordCursor {
     private enum State {
         case array(JSONParser.ArrayElements, index: Int)
-        case object([JSONMember]?)
+        case object([JSONMember]?, line: Int)
         case lines([UInt8], start: Int, line: Int)
         case rows(CSVReader.Rows, keys: [String])
     }
@@ -445,9 +447,11 @@ private struct RecordCursor {
         switch text.kind {
         case .array(let bytes):
             // Checked to be an array.
-            state = JSONParser.ArrayElements(bytes).map { .array($0, index: 0) } ?? .object(nil)
-        case .object(let members):
-            state = .object(members)
+            state =
+                JSONParser.ArrayElements(bytes).map { .array($0, index: 0) }
+                ?? .object(nil, line: 1)
+        case .object(let members, let line):
+            state = .object(members, line: line)
         case .ndjson(let bytes):
             state = .lines(bytes, start: 0, line: 1)
         case .csv(let text, let separator, let keys):
@@ -490,10 +494,10 @@ private struct RecordCursor {
             }
             return RecordImport.Fields(
                 storage: .json(members), place: "record \(index + 1)", line: line)
-        case .object(let members):
-            state = .object(nil)
+        case .object(let members, let line):
+            state = .object(nil, line: line)
             guard let members else { return nil }
-            return RecordImport.Fields(storage: .json(members), place: "record 1", line: nil)
+            return RecordImport.Fields(storage: .json(members), place: "record 1", line: line)
         case .lines(let bytes, var start, var line):
             while start < bytes.count {
                 let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
