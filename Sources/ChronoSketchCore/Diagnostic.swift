@@ -53,6 +53,17 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.assumption = assumption
     }
 
+    /// The same diagnostic said of the component with `uid`, its repeats kept.
+    public func said(ofUID uid: String?) -> Diagnostic {
+        var said = Diagnostic(
+            severity, code, file: file, line: line, uid: uid, message: message,
+            assumption: assumption)
+        said.repeats = repeats
+        said.repeatLines = repeatLines
+        said.foldsKind = foldsKind
+        return said
+    }
+
     /// `file:line`, or just `file` when there is no line.
     public var location: String {
         if let line { return "\(file):\(line)" }

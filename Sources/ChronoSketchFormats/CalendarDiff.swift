@@ -201,10 +201,7 @@ public struct CalendarDiff: Sendable {
                 let after = new.version(at: index)
                 // Of events without a UID alike in title and start, the first of the new
                 // version is matched with the first of the old, the second with the second.
-                guard
-                    let (earlier, before) = old.firstEvent(
-                        matching: after.key, where: { !matched[$0] })
-                else {
+                guard let (earlier, before) = old.takeFirstEvent(matching: after.key) else {
                     added.append(Int32(index))
                     continue
                 }
@@ -219,23 +216,25 @@ public struct CalendarDiff: Sendable {
             // A removed event and an added one of the same title, start and recurrence id but
             // another UID: one event whose UID changed. Each removed one, in order, takes the
             // first added one not yet taken.
-            var heads: [Int: Int32] = [:]
-            var next = [Int32](repeating: -1, count: added.count)
-            for position in added.indices.reversed() {
+            var looks = HashChains()
+            var withUID: [Int] = []
+            for position in added.indices {
                 let version = new.version(at: Int(added[position]))
                 guard version.uid != nil else { continue }
-                let hash = version.look.hashValue
-                next[position] = heads[hash] ?? -1
-                heads[hash] = Int32(position)
+                looks.append(hash: version.look.hashValue)
+                withUID.append(position)
             }
             var paired = [Bool](repeating: false, count: added.count)
             var removed: [Int32] = []
             for index in 0..<old.count where !matched[index] {
                 let version = old.version(at: index)
                 if version.uid != nil,
-                    let position = firstUnpaired(
-                        version.look, heads: heads, next: next, added: added, paired: paired)
+                    let place = looks.first(
+                        hash: version.look.hashValue,
+                        where: { new.version(at: Int(added[withUID[$0]])).look == version.look })
                 {
+                    looks.take(place)
+                    let position = withUID[place]
                     paired[position] = true
                     changes.append(
                         Reference(kind: .uidChanged, old: Int32(index), new: added[position]))
@@ -249,20 +248,6 @@ public struct CalendarDiff: Sendable {
             for index in removed {
                 changes.append(Reference(kind: .removed, old: index, new: -1))
             }
-        }
-
-        private func firstUnpaired(
-            _ look: DiffLook, heads: [Int: Int32], next: [Int32], added: [Int32], paired: [Bool]
-        ) -> Int? {
-            var candidate = heads[look.hashValue] ?? -1
-            while candidate >= 0 {
-                let position = Int(candidate)
-                if !paired[position], new.version(at: Int(added[position])).look == look {
-                    return position
-                }
-                candidate = next[position]
-            }
-            return nil
         }
 
         /// The shown version of a change: the new one, else the old.

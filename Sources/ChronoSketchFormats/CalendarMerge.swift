@@ -11,7 +11,7 @@ import ChronoSketchSyntax
 /// lines that stood outside every component. A calendar property of a later calendar that
 /// the first does not have, a VTIMEZONE that another input defines differently and a UID
 /// that two inputs use are reported. What is held is a VTIMEZONE per TZID, a hash per UID and
-/// the lines outside components, never an event.
+/// per calendar property carried, and the lines outside components, never an event.
 ///
 /// `X-WR-TIMEZONE` is never carried into a merge: under `--x-wr-timezone apply` each input's
 /// own is applied to its floating times (``CalendarZoneInMerge``), so every event keeps the
@@ -29,7 +29,8 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     private var begun = false
     private var takingProperties = false
     private var hasProperties = false
-    private var carried: Set<[UInt8]> = []
+    /// The calendar properties carried into the merged calendar, by a hash of their lines.
+    private var carried: Set<Int> = []
     private var zones: [String: (input: Int, component: ICalComponent)] = [:]
     /// The last input that used each UID, by a hash of the UID.
     private var uids: [Int: Int] = [:]
@@ -90,9 +91,9 @@ struct CalendarMerge<Sink: CalendarItemSink> {
         case .calendarProperty(let property):
             if takingProperties {
                 hasProperties = true
-                carried.insert(property.contentLine)
+                carried.insert(property.contentLine.hashValue)
                 write(item)
-            } else if !carried.contains(property.contentLine) {
+            } else if !carried.contains(property.contentLine.hashValue) {
                 log.append(
                     Diagnostic(
                         .warning, .notMerged, file: names[input], line: property.line,

@@ -16,6 +16,11 @@ struct CalendarOutline {
     /// VCALENDARs in the input.
     let calendars: Int
 
+    /// The outline of an input of `calendars` calendars that streams.
+    init(calendars: Int) {
+        self.calendars = calendars
+    }
+
     /// Scans `input`; nil when it does not stream (or cannot be read, which the reading
     /// proper then reports).
     init?(scanning input: InputSource, limits: ReadLimits) {

@@ -102,9 +102,10 @@ public struct ConversionResult: Sendable {
 
 /// Converts between `.ics`, jCal, occurrence JSON/NDJSON/CSV and Outlook's CSV.
 ///
-/// Every input is read to items of the component tree: `.ics` by the reader as it goes,
-/// jCal, JSON, NDJSON and CSV as a tree built in memory (records become VEVENTs through
-/// ``ComponentBuilder``, with a VTIMEZONE for each zone they name). `.ics` and jCal are
+/// Every input is read to items of the component tree: `.ics` by the reader as it goes, jCal
+/// as a tree built in memory, JSON, NDJSON and CSV records as VEVENTs built one record at a
+/// time (``RecordReader``, through ``ComponentBuilder``, after a VTIMEZONE for each zone they
+/// name). `.ics` and jCal are
 /// written from those items as they arrive (``CalendarMerge`` into ``ICalItemWriter`` or
 /// ``JCalItemWriter``), properties from their text as read; occurrence outputs are the
 /// listing of `ics events`.
@@ -213,14 +214,16 @@ public enum Converter {
                     holding: isCalendar && refusesEmpty),
                 names: names, window: window, zones: mergeZones, newest: newest)
             drive(&merge, leftOutBy: record) { sink in
-                if sink.pendingByteCount >= 1 << 16 { write(sink.takeBytes()) }
+                while sink.pendingByteCount >= Writer.pieceSize { write(sink.takeBytes()) }
             }
             if failures.count < inputs.count {
                 if merge.sink.isHolding {
                     heldEmpty = true
                 } else {
                     merge.sink.finish()
-                    write(merge.sink.takeBytes())
+                    repeat {
+                        write(merge.sink.takeBytes())
+                    } while merge.sink.pendingByteCount > 0
                 }
             }
             return (merge.linesThatAreNotProperties, merge.sink.writer.sink)
@@ -256,7 +259,7 @@ public enum Converter {
                 heldEmpty = true
             } else if failures.count < inputs.count {
                 var json = JSONWriter()
-                json.value(JCal.encode(document))
+                JCal.write(document, into: &json)
                 json.raw("\n")
                 write(json.bytes)
             }
@@ -283,9 +286,11 @@ public enum Converter {
         var calendars = 0
         for case .some(let source) in sources {
             let outline: CalendarOutline? =
-                if case .document(_, let document) = source {
-                    CalendarOutline(of: document)
-                } else {
+                switch source {
+                case .document(_, let document): CalendarOutline(of: document)
+                // Records make one calendar, its properties first.
+                case .generated: CalendarOutline(calendars: 1)
+                case .file, .standardInput, .memory:
                     CalendarOutline(scanning: source, limits: options.load.limits)
                 }
             guard let outline else { return nil }
@@ -390,7 +395,7 @@ public enum Converter {
     ) throws(InputError) -> InputSource {
         let format: ConversionFormat
         switch input {
-        case .document:
+        case .document, .generated:
             return input
         case .memory(_, let bytes):
             format = sniff(bytes)
@@ -426,7 +431,8 @@ public enum Converter {
     }
 
     /// One input as something the reading can take: `.ics` text as it is (held as bytes when
-    /// it must be read `twice` and cannot be), every other format as its tree.
+    /// it must be read `twice` and cannot be), jCal as its tree, records as a calendar made as
+    /// it is read (``RecordReader``).
     static func readable(
         _ input: InputSource, options: ConversionOptions, database: ZoneInfoDatabase, twice: Bool,
         log: inout DiagnosticLog
@@ -451,22 +457,15 @@ public enum Converter {
                 throw InputError(file: input.name, message: "Not jCal: \(error.message)")
             }
         case .json, .ndjson, .csv:
-            document = try RecordReader.read(
-                bytes, format: format, name: input.name, stamp: options.stamp,
-                zone: options.load.zone, uidFields: options.uidFields,
-                zoneForm: options.zoneForm, database: database,
-                diagnostics: &diagnostics)
-            // A calendar with no component is no calendar (RFC 5545 §3.6): published as a
-            // feed, it would empty every subscriber's calendar.
-            if document.components.allSatisfy({ $0.components.isEmpty }) {
-                log += diagnostics
-                let skipped = diagnostics.count { $0.code == .record && $0.severity == .error }
-                throw InputError(
-                    file: input.name,
-                    message: skipped > 0
-                        ? "No record became an event (\(skipped) skipped, each said); nothing is written"
-                        : "No record to make an event of; nothing is written")
-            }
+            // What was said of the records is said also when none became an event.
+            defer { log += diagnostics }
+            return .generated(
+                name: input.name,
+                try RecordReader.read(
+                    bytes, format: format, name: input.name, stamp: options.stamp,
+                    zone: options.load.zone, uidFields: options.uidFields,
+                    zoneForm: options.zoneForm, database: database,
+                    diagnostics: &diagnostics))
         }
         log += diagnostics
         return .document(name: input.name, document)
@@ -474,11 +473,18 @@ public enum Converter {
 }
 
 /// A writer whose bytes are held back until a component other than a time zone has come, so
-/// that a calendar left with nothing in it is never partly written.
+/// that a calendar left with nothing in it is never partly written. What is held is kept in
+/// pieces as the writer makes them, so that holding a calendar's properties (a million of
+/// them, say) takes their bytes and never a copy of them all at once.
 struct HeldUntilComponent<Writer: CalendarItemWriter>: CalendarItemWriter {
     private(set) var writer: Writer
     /// Whether the bytes are still held: asked to hold, and no component has come.
     private(set) var isHolding: Bool
+    /// The pieces held back, in order, the first of them not yet taken, and how many bytes
+    /// are left in them.
+    private var held: [[UInt8]] = []
+    private var nextHeld = 0
+    private var heldCount = 0
 
     init(_ writer: Writer, holding: Bool) {
         self.writer = writer
@@ -490,11 +496,28 @@ struct HeldUntilComponent<Writer: CalendarItemWriter>: CalendarItemWriter {
             isHolding = false
         }
         writer.take(item)
+        while isHolding, writer.pendingByteCount >= Self.pieceSize {
+            let piece = writer.takeBytes()
+            heldCount += piece.count
+            held.append(piece)
+        }
     }
 
-    var pendingByteCount: Int { isHolding ? 0 : writer.pendingByteCount }
+    var pendingByteCount: Int { isHolding ? 0 : heldCount + writer.pendingByteCount }
 
-    mutating func takeBytes() -> [UInt8] { writer.takeBytes() }
+    /// The pieces held back first, one at a time, then what the writer has made.
+    mutating func takeBytes() -> [UInt8] {
+        guard nextHeld < held.count else {
+            held = []
+            nextHeld = 0
+            return writer.takeBytes()
+        }
+        let piece = held[nextHeld]
+        held[nextHeld] = []
+        nextHeld += 1
+        heldCount -= piece.count
+        return piece
+    }
 
     mutating func finish() { writer.finish() }
 }

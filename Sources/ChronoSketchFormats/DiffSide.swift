@@ -55,8 +55,9 @@ struct DiffLook: Hashable {
 }
 
 /// The VEVENTs of one side of a diff, kept as bytes (``ByteRecords``: in memory up to a
-/// budget, the rest in a temporary file), with an index from each event's key to its place,
-/// so that a side of millions of events holds tens of bytes of each.
+/// budget, the rest in a temporary file), with an index from a hash of each event's key to
+/// its place (``HashChains``), so that a side of millions of events holds tens of bytes of
+/// each and a key given by many events finds each of them once.
 ///
 /// Of one UID and recurrence id given twice, the newest version (``VersionRank``) is kept in
 /// the place of the first, as a listing keeps it.
@@ -64,10 +65,8 @@ final class DiffSide {
     private var records: ByteRecords
     /// The record of each event, in the order read.
     private var slots: [Int32] = []
-    /// The last event with a key of this hash.
-    private var heads: [Int: Int32] = [:]
-    /// The event before it with a key of the same hash, or -1.
-    private var previous: [Int32] = []
+    /// The events by a hash of their key, each in the order read, those matched taken.
+    private var chains = HashChains()
     private var files: [Int: String] = [:]
     /// Why a record could not be read back, if one could not.
     private(set) var readFailure: SpillFailure?
@@ -98,27 +97,29 @@ final class DiffSide {
             }
             return
         }
-        let hash = key.hashValue
-        previous.append(heads[hash] ?? -1)
-        heads[hash] = Int32(slots.count)
+        chains.append(hash: key.hashValue)
         slots.append(Int32(records.append(bytes)))
     }
 
-    /// The first event (in the order read) whose key is `key` and that `available` lets be
-    /// taken, with the version read back to compare its key.
-    func firstEvent(matching key: DiffKey, where available: (Int) -> Bool = { _ in true })
-        -> (index: Int, version: StoredVersion)?
-    {
-        var candidate = heads[key.hashValue] ?? -1
-        var first: (index: Int, version: StoredVersion)?
-        while candidate >= 0 {
-            let index = Int(candidate)
-            if available(index) {
-                let version = version(at: index)
-                if version.key == key { first = (index, version) }
-            }
-            candidate = previous[index]
+    /// The first event (in the order read) whose key is `key` and that was not taken, with
+    /// the version read back to compare its key.
+    func firstEvent(matching key: DiffKey) -> (index: Int, version: StoredVersion)? {
+        var found: StoredVersion?
+        let index = chains.first(hash: key.hashValue) { index in
+            let version = version(at: index)
+            guard version.key == key else { return false }
+            found = version
+            return true
         }
+        guard let index, let found else { return nil }
+        return (index, found)
+    }
+
+    /// ``firstEvent(matching:)``, taken: of events without a UID alike in title and start,
+    /// the first is given to the first that asks, the second to the second.
+    func takeFirstEvent(matching key: DiffKey) -> (index: Int, version: StoredVersion)? {
+        guard let first = firstEvent(matching: key) else { return nil }
+        chains.take(first.index)
         return first
     }
 

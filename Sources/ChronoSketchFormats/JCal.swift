@@ -28,7 +28,7 @@ public enum JCal {
         func holdable(_ component: ICalComponent) -> ICalComponent {
             var copy = component
             copy.properties = component.properties.filter(\.isProperty)
-            copy.components = component.components.map(holdable)
+            copy.components = ComponentList(component.components.map(holdable))
             return copy
         }
         return ICalDocument(components: document.components.map(holdable))
@@ -36,16 +36,42 @@ public enum JCal {
 
     /// One VCALENDAR as one jCal component; several (or bare components) as an array of them.
     public static func encode(_ document: ICalDocument) -> JSONValue {
-        let components = document.components.map(component)
-        return components.count == 1 ? components[0] : .array(components)
+        var json = JSONWriter()
+        write(document, into: &json)
+        return (try? JSONParser.parse(json.bytes)) ?? .array([])
     }
 
-    static func component(_ component: ICalComponent) -> JSONValue {
-        .array([
-            .string(component.name.lowercased()),
-            .array(component.properties.filter(\.isProperty).map(property)),
-            .array(component.components.map(self.component)),
-        ])
+    /// ``encode(_:)`` written into `json`, a component at a time.
+    static func write(_ document: ICalDocument, into json: inout JSONWriter) {
+        let isArray = document.components.count != 1
+        if isArray { json.beginArray() }
+        for component in document.components {
+            var walk = ComponentWalk(component, order: .propertiesFirst)
+            write(&walk, into: &json, upTo: .max)
+        }
+        if isArray { json.endArray() }
+    }
+
+    /// Writes the steps of `walk` (made with ``ComponentWalk/Order/propertiesFirst``) as
+    /// jCal, a component as `[name, [properties], [components]]`, until it is done or `json`
+    /// holds `limit` bytes.
+    static func write(_ walk: inout ComponentWalk, into json: inout JSONWriter, upTo limit: Int) {
+        while json.bytes.count < limit, let step = walk.next() {
+            switch step {
+            case .begin(let component):
+                json.beginArray()
+                json.string(component.name.lowercased())
+                json.beginArray()
+            case .property(let property):
+                if property.isProperty { json.value(Self.property(property)) }
+            case .components:
+                json.endArray()
+                json.beginArray()
+            case .end:
+                json.endArray()
+                json.endArray()
+            }
+        }
     }
 
     static func property(_ property: ICalProperty) -> JSONValue {

@@ -17,6 +17,8 @@ struct JCalItemWriter: CalendarItemWriter {
     /// Where the open calendar is: in its properties or in its components.
     private var inCalendar = false
     private var inComponents = false
+    /// What is left to write of the last component.
+    private var walk: ComponentWalk?
 
     /// - Parameter topLevelComponents: how many components the output holds outside any
     ///   other: VCALENDARs, and components written outside one.
@@ -27,6 +29,7 @@ struct JCalItemWriter: CalendarItemWriter {
     var pendingByteCount: Int { json.bytes.count }
 
     mutating func take(_ item: ReaderItem) {
+        write(upTo: .max)
         if !started {
             started = true
             if isArray { json.beginArray() }
@@ -47,7 +50,8 @@ struct JCalItemWriter: CalendarItemWriter {
                 json.beginArray()
                 inComponents = true
             }
-            json.value(JCal.component(component))
+            walk = ComponentWalk(component, order: .propertiesFirst)
+            write(upTo: Self.pieceSize)
         case .calendarEnd:
             guard inCalendar else { return }
             if !inComponents {
@@ -62,9 +66,22 @@ struct JCalItemWriter: CalendarItemWriter {
         }
     }
 
-    mutating func takeBytes() -> [UInt8] { json.takeBytes() }
+    /// Writes what is left of the last component until `json` holds `limit` bytes.
+    private mutating func write(upTo limit: Int) {
+        guard var open = walk else { return }
+        walk = nil
+        JCal.write(&open, into: &json, upTo: limit)
+        if !open.isDone { walk = open }
+    }
+
+    mutating func takeBytes() -> [UInt8] {
+        let taken = json.takeBytes()
+        write(upTo: Self.pieceSize)
+        return taken
+    }
 
     mutating func finish() {
+        write(upTo: .max)
         if !started, isArray { json.beginArray() }
         if isArray { json.endArray() }
         json.raw("\n")

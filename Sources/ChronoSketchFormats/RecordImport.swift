@@ -327,61 +327,51 @@ enum RecordImport {
         return .floating(local)
     }
 
-    /// Gives each recurrence id the type and zone of its series' DTSTART (RFC 5545 §3.8.4.4:
-    /// RECURRENCE-ID has the value type of DTSTART), where the record left them out: a
-    /// floating id beside a zoned series takes its zone, a date-time id of an all-day series
-    /// becomes its date, a date id of a timed series takes its time of day.
-    static func matchSeries<Extra>(_ drafts: inout [(draft: EventDraft, record: Extra, line: Int)])
+    /// The recurrence id of an override given the type and zone of its series' DTSTART
+    /// (RFC 5545 §3.8.4.4: RECURRENCE-ID has the value type of DTSTART), where the record left
+    /// them out: a floating id beside a zoned series takes its zone, a date-time id of an
+    /// all-day series becomes its date, a date id of a timed series takes its time of day.
+    static func matched(_ recurrence: OriginalTime, toSeriesStart start: OriginalTime)
+        -> OriginalTime
     {
-        var starts: [String: OriginalTime] = [:]
-        for item in drafts where item.draft.recurrenceId == nil {
-            if starts[item.draft.uid] == nil { starts[item.draft.uid] = item.draft.start }
-        }
-        for index in drafts.indices {
-            guard let recurrence = drafts[index].draft.recurrenceId,
-                let start = starts[drafts[index].draft.uid]
-            else { continue }
-            switch (start, recurrence) {
-            case (.zoned(_, let tzid), .floating(let local)):
-                drafts[index].draft.recurrenceId = .zoned(local, tzid: tzid)
-            case (.date, .floating(let local)), (.date, .zoned(let local, _)):
-                drafts[index].draft.recurrenceId = .date(local.date)
-            case (.floating(let time), .date(let date)):
-                drafts[index].draft.recurrenceId = .floating(time.on(date))
-            case (.zoned(let time, let tzid), .date(let date)):
-                drafts[index].draft.recurrenceId = .zoned(time.on(date), tzid: tzid)
-            case (.utc(let time), .date(let date)):
-                drafts[index].draft.recurrenceId = .utc(time.on(date))
-            default:
-                break
-            }
+        switch (start, recurrence) {
+        case (.zoned(_, let tzid), .floating(let local)): .zoned(local, tzid: tzid)
+        case (.date, .floating(let local)), (.date, .zoned(let local, _)): .date(local.date)
+        case (.floating(let time), .date(let date)): .floating(time.on(date))
+        case (.zoned(let time, let tzid), .date(let date)): .zoned(time.on(date), tzid: tzid)
+        case (.utc(let time), .date(let date)): .utc(time.on(date))
+        default: recurrence
         }
     }
 
-    /// Gives each draft without a UID one that stays when the event moves within its day: a
-    /// hash (FNV-1a) of its title and start date (on its own clock), or of the `fields` named,
-    /// with `-2`, `-3`… for the second and later records with the same values, in order.
-    /// - Returns: how many drafts were given one.
-    static func assignUIDs(
-        _ drafts: inout [(draft: EventDraft, record: Fields, line: Int)], from fields: [String]?
-    ) -> Int {
-        var made = 0
-        var seen: [String: Int] = [:]
-        for index in drafts.indices where drafts[index].draft.uid.isEmpty {
-            let draft = drafts[index].draft
+    /// Gives each draft without a UID, in the order of the records, one that stays when the
+    /// event moves within its day: a hash (FNV-1a) of its title and start date (on its own
+    /// clock), or of the `fields` named, with `-2`, `-3`… for the second and later records
+    /// with the same values, in order.
+    struct UIDMaker {
+        let fields: [String]?
+        /// How many records had each hash so far.
+        private var seen: [UInt64: Int] = [:]
+
+        init(from fields: [String]?) {
+            self.fields = fields
+        }
+
+        /// Gives `draft` a UID when it has none; returns whether it was given one.
+        mutating func give(_ draft: inout EventDraft, of record: Fields) -> Bool {
+            guard draft.uid.isEmpty else { return false }
             let parts =
-                fields.map { $0.map { drafts[index].record.string($0) ?? "" } }
+                fields.map { $0.map { record.string($0) ?? "" } }
                 ?? [draft.title, draft.start.wallClock.date.description]
-            let key = parts.joined(separator: "\u{1F}")
-            let hex = String(fnv1a(key), radix: 16)
-            let count = seen[key, default: 0] + 1
-            seen[key] = count
-            drafts[index].draft.uid =
+            let hash = RecordImport.fnv1a(parts.joined(separator: "\u{1F}"))
+            let hex = String(hash, radix: 16)
+            let count = seen[hash, default: 0] + 1
+            seen[hash] = count
+            draft.uid =
                 String(repeating: "0", count: 16 - hex.count) + hex
                 + (count > 1 ? "-\(count)" : "") + "@chronosketch.imported"
-            made += 1
+            return true
         }
-        return made
     }
 
     private static func fnv1a(_ text: String) -> UInt64 {

@@ -136,6 +136,36 @@ import Testing
         #expect(text.standardOutput.contains("Busy · bob@example.org · "))
     }
 
+    /// A meeting of thousands of attendees, each person's time apart: their own answer
+    /// decides, as it does for a meeting of three.
+    @Test func everyAttendeeOfALargeMeetingHasABlockOfTheirOwn() throws {
+        let answers = ["ACCEPTED", "DECLINED", "TENTATIVE", "NEEDS-ACTION", "DELEGATED"]
+        let count = 3_000
+        let meeting = Self.event(
+            "all-hands", "0900", "1000",
+            (0..<count).map { "ATTENDEE;PARTSTAT=\(answers[$0 % 5]):mailto:p\($0)@example.org" })
+        let review = Self.event("review", "0930", "1100", ["ATTENDEE:mailto:p1@example.org"])
+        let result = try Self.inTeam(
+            ["freebusy", "-", "--per-person", "--tentative", "free"] + Self.window,
+            calendar: Self.calendar(meeting, review))
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let people = try #require(report["people"] as? [[String: Any]])
+        var minutes: [String: Int] = [:]
+        for person in people {
+            minutes[person["person"] as? String ?? ""] = person["busyMinutes"] as? Int
+        }
+        #expect(people.count == count)
+        for number in 0..<count {
+            // Accepted or unanswered: the hour; declined, delegated or tentative (free here):
+            // none, but p1's review from 09:30 to 11:00.
+            let own = ["ACCEPTED", "NEEDS-ACTION"].contains(answers[number % 5]) ? 60 : 0
+            let expected = number == 1 ? 90 : own
+            #expect(minutes["p\(number)@example.org"] == expected, "p\(number)")
+        }
+    }
+
     @Test func anInputCanBeOnePersonsCalendar() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

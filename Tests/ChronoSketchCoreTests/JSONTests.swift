@@ -45,6 +45,38 @@ import Testing
         }
     }
 
+    /// An array read one element at a time gives what reading it whole gives, each element
+    /// with the line it begins on, and the same error where the text goes wrong.
+    @Test func arrayElementsAreReadOneAtATime() throws {
+        let text = "[\n  {\"a\": [1,\n 2]},\n  \"x\", 3,\n\n  null\n]\n"
+        var elements = try #require(JSONParser.ArrayElements(Array(text.utf8)))
+        var read: [JSONValue] = []
+        var lines: [Int] = []
+        while let (value, line) = try elements.next() {
+            read.append(value)
+            lines.append(line)
+        }
+        #expect(.array(read) == (try parse(text)))
+        #expect(lines == [2, 4, 4, 6])
+        #expect(JSONParser.ArrayElements(Array(" {\"a\": 1}".utf8)) == nil)
+        for (broken, message) in [
+            ("[1,", "line 1, column 4: unexpected end of input"),
+            ("[1]\n x", "line 2, column 2: unexpected text after the value"),
+            ("[1 2]", "line 1, column 4: expected ',' or ']' in an array"),
+        ] {
+            var items = try #require(JSONParser.ArrayElements(Array(broken.utf8)))
+            #expect(throws: JSONError.self) { while try items.next() != nil {} }
+            var again = try #require(JSONParser.ArrayElements(Array(broken.utf8)))
+            do {
+                while try again.next() != nil {}
+            } catch {
+                #expect(error.description == message)
+            }
+            // Nothing is read after the error.
+            #expect(try again.next() == nil)
+        }
+    }
+
     @Test func deepNestingIsRefused() {
         #expect(throws: JSONError.self) { try parse(String(repeating: "[", count: 600)) }
     }
@@ -62,6 +94,21 @@ import Testing
 }
 
 @Suite struct CSVTests {
+    /// Rows read one at a time are the records read at once, and a broken row ends them with
+    /// the same failure.
+    @Test func rowsAreReadOneAtATime() throws {
+        let text = "\u{FEFF}a;b\r\n\"1; one\";'=2\n\n\"two\nlines\";x\rlast;"
+        var rows = CSVReader.Rows(text, separator: ";")
+        var read: [CSVReader.Record] = []
+        while let record = try rows.next() { read.append(record) }
+        #expect(read == (try CSVReader.records(text, separator: ";")))
+        #expect(read.map(\.line) == [1, 2, 4, 6])
+        var broken = CSVReader.Rows("a,b\nc,d\"e\nf,g\n")
+        #expect(try broken.next()?.fields == ["a", "b"])
+        #expect(throws: CSVReader.Failure.self) { try broken.next() }
+        #expect(try broken.next() == nil)
+    }
+
     @Test func quotedFieldsHoldCommasQuotesAndLineBreaks() throws {
         let text = "a,b,c\r\n\"1, one\",\"say \"\"hi\"\"\",\"two\nlines\"\n\nlast,,\n"
         let records = try CSVReader.records(text)

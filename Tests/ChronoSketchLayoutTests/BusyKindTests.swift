@@ -79,6 +79,38 @@ import Testing
                 ])
     }
 
+    /// One meeting of many attendees read as each one's time: everyone's own answer, found
+    /// through the event's index of its attendees, bounds the kind as a look through them all
+    /// would; one named twice, in two spellings, gives the busier answer.
+    @Test func everyAttendeeOfALargeMeetingHasTheirOwnAnswer() throws {
+        let answers: [String?] = ["ACCEPTED", "DECLINED", "TENTATIVE", nil, "DELEGATED"]
+        let count = 2_000
+        var attendees = (0..<count).map { (address: "p\($0)@example.org", answers[$0 % 5]) }
+        attendees.append(("MAILTO:P1@Example.org", "ACCEPTED"))
+        let meeting = try event("all-hands", "09:00", "10:00", answers: attendees)
+        func expected(_ number: Int) -> BusyKind {
+            if number == 1 { return .busy }
+            switch answers[number % 5] {
+            case "DECLINED"?, "DELEGATED"?: return .free
+            case "TENTATIVE"?: return .tentative
+            default: return .busy
+            }
+        }
+        var everyone = Attendance()
+        for number in 0..<count {
+            var own = Attendance()
+            own.add("p\(number)@example.org")
+            #expect(BusyPolicy(attendance: own).kind(of: meeting) == expected(number))
+            everyone.add("p\(number)@example.org")
+        }
+        // Asked for more people than it has attendees, the event is looked through instead.
+        everyone.add("someone-else@example.org")
+        #expect(BusyPolicy(attendance: everyone).kind(of: meeting) == .busy)
+        let byPerson = everyone.eventsByPerson([meeting], of: everyone.people)
+        #expect(byPerson.count == count + 1)
+        #expect(byPerson.filter { $0.events.count == 1 }.count == count)
+    }
+
     /// Against a minute-by-minute reading: each minute is of the greatest kind of the events
     /// covering it, and spans are the runs of one kind.
     @Test(arguments: 0..<40) func spansByKindAreTheGreatestKindOfEachMinute(seed: Int) throws {

@@ -26,69 +26,92 @@ public enum CSVReader {
     public static func records(_ text: String, separator: Character = ",") throws(Failure)
         -> [Record]
     {
+        var rows = Rows(text, separator: separator)
         var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var line = 1
-        var recordLine = 1
-        var quoted = false
-        var afterQuote = false
-        var characters = Substring(text)
-        if characters.first == "\u{FEFF}" { characters = characters.dropFirst() }
-        var iterator = characters.makeIterator()
-        func finishField() {
-            fields.append(CSVFormulaGuard.removed(from: field))
-            field = ""
+        while let record = try rows.next() { records.append(record) }
+        return records
+    }
+
+    /// The records of CSV text one at a time, as ``records(_:separator:)`` reads them, so that
+    /// a large file is never held as fields.
+    public struct Rows {
+        private var characters: Substring.Iterator
+        private let separator: Character
+        private var line = 1
+        private var ended = false
+
+        /// The records of `text`, its fields split at `separator`.
+        public init(_ text: String, separator: Character = ",") {
+            var characters = Substring(text)
+            if characters.first == "\u{FEFF}" { characters = characters.dropFirst() }
+            self.characters = characters.makeIterator()
+            self.separator = separator
         }
-        func finishRecord() {
-            finishField()
-            if !(fields.count == 1 && fields[0].isEmpty) {
-                records.append(Record(fields: fields, line: recordLine))
+
+        /// The next record; nil after the last.
+        /// - Throws: ``Failure`` for a quoted field that is not closed or text after a closing
+        ///   quote; nothing more is read after it.
+        public mutating func next() throws(Failure) -> Record? {
+            guard !ended else { return nil }
+            var fields: [String] = []
+            var field = ""
+            var recordLine = line
+            var quoted = false
+            var afterQuote = false
+            /// The record so far with its last field, unless it is a blank line.
+            func finished() -> Record? {
+                fields.append(CSVFormulaGuard.removed(from: field))
+                field = ""
+                return fields.count == 1 && fields[0].isEmpty
+                    ? nil : Record(fields: fields, line: recordLine)
             }
-            fields = []
-        }
-        while let character = iterator.next() {
-            if quoted {
-                if character == "\"" {
-                    quoted = false
-                    afterQuote = true
-                } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
+            while let character = characters.next() {
+                if quoted {
+                    if character == "\"" {
+                        quoted = false
+                        afterQuote = true
+                    } else {
+                        if character == "\n" || character == "\r\n" { line += 1 }
+                        field.append(character)
+                    }
+                    continue
+                }
+                switch character {
+                case "\"":
+                    if afterQuote {
+                        field.append("\"")
+                        quoted = true
+                        afterQuote = false
+                    } else if field.isEmpty {
+                        quoted = true
+                    } else {
+                        ended = true
+                        throw Failure(line: line, message: "a quote inside an unquoted field")
+                    }
+                case separator:
+                    fields.append(CSVFormulaGuard.removed(from: field))
+                    field = ""
+                    afterQuote = false
+                case "\n", "\r\n", "\r":
+                    afterQuote = false
+                    line += 1
+                    if let record = finished() { return record }
+                    fields = []
+                    recordLine = line
+                default:
+                    guard !afterQuote else {
+                        ended = true
+                        throw Failure(line: line, message: "text after a closing quote")
+                    }
                     field.append(character)
                 }
-                continue
             }
-            switch character {
-            case "\"":
-                if afterQuote {
-                    field.append("\"")
-                    quoted = true
-                    afterQuote = false
-                } else if field.isEmpty {
-                    quoted = true
-                } else {
-                    throw Failure(line: line, message: "a quote inside an unquoted field")
-                }
-            case separator:
-                finishField()
-                afterQuote = false
-            case "\n", "\r\n", "\r":
-                finishRecord()
-                afterQuote = false
-                line += 1
-                recordLine = line
-            default:
-                guard !afterQuote else {
-                    throw Failure(line: line, message: "text after a closing quote")
-                }
-                field.append(character)
+            ended = true
+            guard !quoted else {
+                throw Failure(line: recordLine, message: "a quoted field is not closed")
             }
+            return !field.isEmpty || !fields.isEmpty ? finished() : nil
         }
-        guard !quoted else {
-            throw Failure(line: recordLine, message: "a quoted field is not closed")
-        }
-        if !field.isEmpty || !fields.isEmpty { finishRecord() }
-        return records
     }
 
     /// The separator of the first line of `text`: of `,`, `;` and tab, the one found most

@@ -95,45 +95,74 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
-    /// The line on which each element of a top-level array begins (empty when `bytes` are no
-    /// array), so that a problem with one element can name its place.
-    /// - Complexity: O(n), one scan.
-    public static func arrayElementLines(_ bytes: [UInt8]) -> [Int] {
-        var lines: [Int] = []
-        var line = 1
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var expectingElement = false
-        for byte in bytes {
-            if byte == 0x0A { line += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            if expectingElement, depth == 1, byte != 0x20, byte != 0x09, byte != 0x0A,
-                byte != 0x0D, byte != UInt8(ascii: "]")
-            {
-                lines.append(line)
-                expectingElement = false
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth == 1, byte == UInt8(ascii: "[") { expectingElement = true }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            case UInt8(ascii: ","): if depth == 1 { expectingElement = true }
-            default: break
+    /// The elements of a JSON array that fills some bytes, read one at a time, each with the
+    /// line it begins on, so that a large array is never held as values: what
+    /// ``JSONParser/parse(_:)`` reads of it, element by element, with the same errors.
+    public struct ArrayElements {
+        private var parser: JSONParser
+        private var started = false
+        private var ended = false
+        /// The line of the parser's position when it was last counted, and that position.
+        private var line = 1
+        private var counted = 0
+
+        /// The elements of the array in `bytes`; nil when they hold no array (after white
+        /// space).
+        public init?(_ bytes: [UInt8]) {
+            parser = JSONParser(bytes: bytes)
+            parser.skipSpace()
+            guard parser.peek(UInt8(ascii: "[")) else { return nil }
+        }
+
+        /// The next element and the line it begins on; nil after the last.
+        /// - Throws: ``JSONError`` with the line and column of the problem; nothing more is
+        ///   read after it.
+        public mutating func next() throws(JSONError) -> (value: JSONValue, line: Int)? {
+            guard !ended else { return nil }
+            do {
+                return try element()
+            } catch {
+                ended = true
+                throw error
             }
         }
-        return lines
+
+        private mutating func element() throws(JSONError) -> (value: JSONValue, line: Int)? {
+            parser.skipSpace()
+            if !started {
+                started = true
+                try parser.enter()
+                parser.index += 1
+                parser.skipSpace()
+                if parser.peek(UInt8(ascii: "]")) { return try end() }
+            } else if parser.peek(UInt8(ascii: ",")) {
+                parser.index += 1
+                parser.skipSpace()
+            } else {
+                guard parser.peek(UInt8(ascii: "]")) else {
+                    throw parser.error("expected ',' or ']' in an array")
+                }
+                return try end()
+            }
+            while counted < min(parser.index, parser.bytes.count) {
+                if parser.bytes[counted] == 0x0A { line += 1 }
+                counted += 1
+            }
+            let start = line
+            return (try parser.value(), start)
+        }
+
+        /// The array's `]`, and nothing but white space after it.
+        private mutating func end() throws(JSONError) -> (value: JSONValue, line: Int)? {
+            parser.index += 1
+            parser.depth -= 1
+            ended = true
+            parser.skipSpace()
+            guard parser.index == parser.bytes.count else {
+                throw parser.error("unexpected text after the value")
+            }
+            return nil
+        }
     }
 
     private mutating func value() throws(JSONError) -> JSONValue {

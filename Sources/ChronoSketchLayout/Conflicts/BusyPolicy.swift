@@ -92,8 +92,7 @@ public struct Attendance: Sendable, Hashable {
 
     /// An address as compared: without a `mailto:` scheme, lower-cased.
     public static func key(_ address: String) -> String {
-        let lowered = address.lowercased()
-        return lowered.hasPrefix("mailto:") ? String(lowered.dropFirst(7)) : lowered
+        Participant.comparedAddress(address)
     }
 
     /// The events of each person, in the order given: from an input of theirs, or naming them
@@ -128,19 +127,35 @@ public struct Attendance: Sendable, Hashable {
     /// one named on it declined or delegated it, tentative when the most any answered is
     /// TENTATIVE; nil, the event counting as it would for anyone, when one of them organizes
     /// it, accepted it or has not answered (NEEDS-ACTION), or none is named on it.
+    /// - Complexity: O(min(p, a)) for p people of the input and a attendees of the event: the
+    ///   fewer people are looked up among the attendees (``CalendarEvent/attendees(at:)``), or
+    ///   the fewer attendees among the people.
     func answer(to event: CalendarEvent) -> BusyKind? {
-        var most: BusyKind?
         if let organizer = event.organizer, includes(Self.key(organizer.address), for: event) {
             return nil
         }
-        for attendee in event.attendees where includes(Self.key(attendee.address), for: event) {
+        var most: BusyKind?
+        // Whatever the order the attendees are looked at in, one who gives the event its
+        // time decides, and else the most any gives.
+        func take(_ attendee: Participant) -> Bool {
             let given: BusyKind
             switch attendee.status?.uppercased() {
             case "DECLINED", "DELEGATED": given = .free
             case "TENTATIVE": given = .tentative
-            default: return nil
+            default: return false
             }
             most = max(most ?? given, given)
+            return true
+        }
+        let own = byFile[event.source.file] ?? []
+        if everywhere.count + own.count < event.attendees.count {
+            for person in everywhere.union(own) {
+                for attendee in event.attendees(at: person) where !take(attendee) { return nil }
+            }
+            return most
+        }
+        for attendee in event.attendees where includes(Self.key(attendee.address), for: event) {
+            if !take(attendee) { return nil }
         }
         return most
     }

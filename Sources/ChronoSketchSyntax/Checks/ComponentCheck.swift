@@ -66,4 +66,10 @@ package struct Findings {
         defer { log = DiagnosticLog() }
         return log
     }
+
+    /// Takes what `other` found, said of the UID of ``uidProperty``.
+    mutating func take(_ other: inout Findings) {
+        let found = other.take()
+        for diagnostic in found.diagnostics { log.append(diagnostic.said(ofUID: uid)) }
+    }
 }

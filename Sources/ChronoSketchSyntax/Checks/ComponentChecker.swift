@@ -27,21 +27,53 @@ package struct ComponentChecker {
         NestedEventCheck().check(component, in: context, findings: &findings)
     }
 
+    /// The checks of one property of a calendar, as it is read (those of ``runChecks(_:in:findings:)``
+    /// that look at each property alone), in their order there.
+    private static func runPropertyChecks(
+        _ property: ICalProperty, of calendar: ICalComponent, seen: inout Occurrences.Seen,
+        in context: CheckContext, findings: inout Findings
+    ) {
+        let alone = ICalComponent(name: calendar.name, properties: [property], line: calendar.line)
+        PropertyLineCheck().check(alone, in: context, findings: &findings)
+        ValueCheck().check(alone, in: context, findings: &findings)
+        ZoneOnUTCTimeCheck().check(alone, in: context, findings: &findings)
+        RepeatedPropertyCheck.check(
+            property, of: calendar, seen: &seen, in: context, findings: &findings)
+        LibicalErrorCheck().check(alone, in: context, findings: &findings)
+        UnknownPropertyCheck().check(alone, in: context, findings: &findings)
+    }
+
+    /// The checks of a calendar as a whole, over the properties it keeps of it.
+    private static func runCalendarChecks(
+        _ calendar: ICalComponent, in context: CheckContext, findings: inout Findings
+    ) {
+        RequiredPropertyCheck().check(calendar, in: context, findings: &findings)
+        VersionCheck().check(calendar, in: context, findings: &findings)
+    }
+
     let scope: CheckScope
     /// Checks the caller adds to these (what a command asks for beyond RFC 5545), run after
     /// them.
     private let added: [any ComponentCheck]
     private var findings: Findings
-    /// The calendar being read: its properties gather until its end, when it is checked.
+    /// The calendar being read, with the first of each of its properties that RFC 5545 allows
+    /// once (what the checks of the calendar as a whole read): each property is checked as
+    /// it comes and let go, so that a calendar of a million properties holds a dozen.
     private var calendar: ICalComponent?
+    /// The properties that may occur once seen in the calendar so far.
+    private var calendarSeen = Occurrences.Seen(in: "VCALENDAR")
+    /// What the checks found of the calendar's properties, said once its UID is known.
+    private var calendarFindings: Findings
     private var method: String?
     /// How many components the calendar being read has had.
     private var componentCount = 0
+    private static let keptOfCalendar = Occurrences.singleUse(in: "VCALENDAR")
 
     package init(file: String, scope: CheckScope, adding added: [any ComponentCheck] = []) {
         self.scope = scope
         self.added = added
         findings = Findings(file: file)
+        calendarFindings = Findings(file: file)
     }
 
     /// Checks what `item` completes: a component as soon as it is read, the calendar's own
@@ -51,13 +83,14 @@ package struct ComponentChecker {
         case .calendarBegin(let begun):
             finishCalendar()
             calendar = begun
+            calendarSeen = Occurrences.Seen(in: begun.name)
             method = nil
             componentCount = 0
         case .calendarProperty(let property):
-            calendar?.properties.append(property)
             if property.name == "METHOD", method == nil {
                 method = property.value?.text?.trimmingCharacters().uppercased()
             }
+            check(calendarProperty: property)
         case .component(let component):
             componentCount += 1
             check(component, parent: calendar.map { ($0.name, $0.line) })
@@ -78,12 +111,36 @@ package struct ComponentChecker {
         findings.take()
     }
 
+    /// How many properties of the open calendar are kept until its end.
+    var keptCalendarProperties: Int { calendar?.properties.count ?? 0 }
+
+    /// Checks a property of the open calendar, keeping it when the calendar as a whole is
+    /// checked by it.
+    private mutating func check(calendarProperty property: ICalProperty) {
+        guard var open = calendar else { return }
+        let context = CheckContext(scope: scope, parent: nil, method: method)
+        Self.runPropertyChecks(
+            property, of: open, seen: &calendarSeen, in: context, findings: &calendarFindings)
+        if !added.isEmpty {
+            let alone = ICalComponent(name: open.name, properties: [property], line: open.line)
+            for check in added { check.check(alone, in: context, findings: &calendarFindings) }
+        }
+        if let known = property.known, Self.keptOfCalendar.contains(known),
+            !open.properties.contains(where: { $0.known == known })
+        {
+            calendar = nil
+            open.properties.append(property)
+            calendar = open
+        }
+    }
+
     private mutating func finishCalendar() {
         guard let finished = calendar else { return }
         calendar = nil
         findings.uidProperty = finished.property("UID")
+        findings.take(&calendarFindings)
         let context = CheckContext(scope: scope, parent: nil, method: method)
-        run(finished, in: context)
+        Self.runCalendarChecks(finished, in: context, findings: &findings)
         // RFC 5545 §3.6: a calendar holds at least one component. Said where a calendar is
         // judged or written; a listing of its events just has none.
         if componentCount == 0, scope != .events {

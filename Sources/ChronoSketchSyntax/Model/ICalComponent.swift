@@ -206,8 +206,9 @@ public struct ICalComponent: Sendable, Hashable {
     public var name: String
     /// Its properties in the order written.
     public var properties: [ICalProperty]
-    /// The components inside it (a VEVENT's VALARMs, a VTIMEZONE's observances).
-    public var components: [ICalComponent]
+    /// The components inside it (a VEVENT's VALARMs, a VTIMEZONE's observances), each kept
+    /// as its bytes and read back when asked for (``ComponentList``).
+    public var components: ComponentList
     /// The line of its BEGIN.
     public var line: Int
     /// How the reader found its end.
@@ -229,7 +230,7 @@ public struct ICalComponent: Sendable, Hashable {
     ) {
         self.name = name
         self.properties = properties
-        self.components = components
+        self.components = ComponentList(components)
         self.line = line
         closing = .end
     }
@@ -248,8 +249,7 @@ public struct ICalComponent: Sendable, Hashable {
 extension ICalComponent {
     /// How many lines in it and its components are not properties.
     package var linesThatAreNotProperties: Int {
-        properties.count { !$0.isProperty }
-            + components.reduce(0) { $0 + $1.linesThatAreNotProperties }
+        properties.count { !$0.isProperty } + components.linesThatAreNotProperties
     }
 }
 
@@ -260,15 +260,35 @@ extension ICalComponent {
         property visitProperty: (ICalProperty) -> Void,
         component visitComponent: (ICalComponent) -> Void
     ) {
-        var written = 0
-        for child in components {
-            let before = min(child.precedingProperties ?? properties.count, properties.count)
-            while written < before {
-                visitProperty(properties[written])
-                written += 1
+        var place = (properties: 0, components: 0)
+        while let next = nextInReadOrder(after: place) {
+            switch next {
+            case .property(let index):
+                visitProperty(properties[index])
+                place.properties += 1
+            case .component(let index):
+                visitComponent(components[index])
+                place.components += 1
             }
-            visitComponent(child)
         }
-        for property in properties[written...] { visitProperty(property) }
+    }
+
+    /// A property or a component inside, by its index.
+    enum Part {
+        case property(Int)
+        case component(Int)
+    }
+
+    /// What comes next in the order they were read, once so many of its properties and
+    /// components came; nil after the last.
+    func nextInReadOrder(after place: (properties: Int, components: Int)) -> Part? {
+        if place.components < components.count {
+            let before = min(
+                components.precedingProperties(at: place.components) ?? properties.count,
+                properties.count)
+            return place.properties < before
+                ? .property(place.properties) : .component(place.components)
+        }
+        return place.properties < properties.count ? .property(place.properties) : nil
     }
 }

@@ -14,15 +14,22 @@ package protocol ComponentSource {
 extension ICalendarReader: ComponentSource {}
 
 package enum ComponentSources {
-    /// The items of `source`: a tree as it is, anything else read.
+    /// The items of `source`: a tree as it is, a calendar made as it is read as it is made,
+    /// anything else read.
     /// - Throws: ``InputError`` when the input is missing or unreadable.
-    package static func open(_ source: InputSource, limits: ReadLimits, progress: ReadProgress? = nil)
+    package static func open(
+        _ source: InputSource, limits: ReadLimits, progress: ReadProgress? = nil
+    )
         throws(InputError) -> any ComponentSource
     {
-        if case .document(let name, let document) = source {
+        switch source {
+        case .document(let name, let document):
             return DocumentItems(name: name, document: document)
+        case .generated(_, let calendar):
+            return calendar.items()
+        case .file, .standardInput, .memory:
+            return try ICalendarReader(source, limits: limits, progress: progress)
         }
-        return try ICalendarReader(source, limits: limits, progress: progress)
     }
 }
 

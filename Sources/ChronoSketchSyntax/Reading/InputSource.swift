@@ -11,13 +11,16 @@ public enum InputSource: Sendable, Hashable {
     /// A tree already read or built (jCal, records, a merge), under a name used in messages:
     /// the loader takes its components as they are, with no text in between.
     case document(name: String, ICalDocument)
+    /// A calendar made as it is read (records built into events one at a time), under a name
+    /// used in messages: the loader takes its components as they are made.
+    case generated(name: String, GeneratedCalendar)
 
     /// The name diagnostics use: the path as given, `<stdin>`, or the memory name.
     public var name: String {
         switch self {
         case .file(let path): path
         case .standardInput: "<stdin>"
-        case .memory(let name, _), .document(let name, _): name
+        case .memory(let name, _), .document(let name, _), .generated(let name, _): name
         }
     }
 }
@@ -27,7 +30,7 @@ extension InputSource {
     /// memory, not standard input, a pipe or a device.
     package var canBeReadTwice: Bool {
         switch self {
-        case .memory, .document: return true
+        case .memory, .document, .generated: return true
         case .standardInput: return false
         case .file(let path):
             // stat(2) follows symbolic links, as opening the path does: a link to a regular
@@ -37,9 +40,12 @@ extension InputSource {
         }
     }
 
+    /// Whether it is a tree in memory or made as it is read, with no text of its own.
     package var isDocument: Bool {
-        if case .document = self { return true }
-        return false
+        switch self {
+        case .document, .generated: true
+        case .file, .standardInput, .memory: false
+        }
     }
 
     /// The whole input, for formats that are read in one piece (JSON, CSV).
@@ -87,6 +93,8 @@ package struct ChunkReader {
         case .document(_, let document):
             // Only what needs the text asks for it; the loader reads the tree itself.
             memory = ICalWriter.write(document)
+        case .generated(_, let calendar):
+            memory = calendar.text
         case .standardInput:
             let (ahead, ended) = StandardInputAhead.shared.take()
             if !ahead.isEmpty { pending = ahead }

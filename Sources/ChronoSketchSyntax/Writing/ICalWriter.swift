@@ -23,11 +23,27 @@ public enum ICalWriter {
     }
 
     package static func append(_ component: ICalComponent, to bytes: inout [UInt8]) {
-        appendBoundary(component.beginText, "BEGIN:", component.name, to: &bytes)
-        component.forEachInReadOrder(
-            property: { appendFolded($0.contentLine, to: &bytes) },
-            component: { append($0, to: &bytes) })
-        appendBoundary(component.endText, "END:", component.name, to: &bytes)
+        var walk = ComponentWalk(component, order: .asRead)
+        append(&walk, to: &bytes, upTo: .max)
+    }
+
+    /// Appends the lines of `walk` (made with ``ComponentWalk/Order/asRead``) until it is
+    /// done or `bytes` hold `limit` bytes.
+    package static func append(
+        _ walk: inout ComponentWalk, to bytes: inout [UInt8], upTo limit: Int
+    ) {
+        while bytes.count < limit, let step = walk.next() {
+            switch step {
+            case .begin(let component):
+                appendBoundary(component.beginText, "BEGIN:", component.name, to: &bytes)
+            case .property(let property):
+                appendFolded(property.contentLine, to: &bytes)
+            case .end(let component):
+                appendBoundary(component.endText, "END:", component.name, to: &bytes)
+            case .components:
+                break
+            }
+        }
     }
 
     /// A BEGIN or END line: as written when it was spelled otherwise, else `KEYWORD:NAME`.

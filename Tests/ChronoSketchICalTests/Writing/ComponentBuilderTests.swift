@@ -118,11 +118,11 @@ import Testing
                 bytes = json.takeBytes()
             }
             var diagnostics: [Diagnostic] = []
-            let document = try RecordReader.read(
+            let calendar = try RecordReader.read(
                 bytes, format: format, name: "records", stamp: stamp, zone: .utc, database: .system,
                 diagnostics: &diagnostics)
             let reread = try DocumentReader.read(
-                .memory(name: "out", bytes: ICalWriter.write(document))
+                .memory(name: "out", bytes: calendar.text)
             ).document
             let events = reread.components.flatMap(\.components).filter { $0.name == "VEVENT" }
             try #require(events.count == records.count, "\(diagnostics)")

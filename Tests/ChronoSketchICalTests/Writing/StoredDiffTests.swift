@@ -35,6 +35,7 @@ import Testing
                 var reader = ByteReader(bytes: writer.bytes[...])
                 let decoded = ICalComponent(decoding: &reader)
                 #expect(Self.shape(decoded) == Self.shape(component), "\(name):\(component.line)")
+                #expect(decoded == component, "\(name):\(component.line)")
                 #expect(reader.position == writer.bytes.count - 2)
             }
         }
@@ -70,5 +71,55 @@ import Testing
             #expect(inMemory == onDisk, "\(old) → \(new)")
             if old == new { #expect(inMemory?.isEmpty ?? true, "\(name) against itself") }
         }
+    }
+}
+
+/// Events without a UID alike in title and start (twins), told apart only by their order:
+/// the first of one version is matched with the first of the other, the second with the
+/// second, however many there are.
+@Suite struct TwinMatchingTests {
+    /// A calendar of `count` twins, each with its number in its DESCRIPTION, those for which
+    /// `edited` holds marked as edited; each VEVENT is seven lines from line 4 on.
+    private static func twins(_ count: Int, edited: (Int) -> Bool = { _ in false }) -> InputSource {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+        for number in 0..<count {
+            text +=
+                "BEGIN:VEVENT\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260908T090000Z\r\n"
+                + "DTEND:20260908T100000Z\r\nSUMMARY:Stand-up\r\n"
+                + "DESCRIPTION:copy \(number)\(edited(number) ? " (edited)" : "")\r\nEND:VEVENT\r\n"
+        }
+        return .memory(name: "twins.ics", bytes: Array((text + "END:VCALENDAR\r\n").utf8))
+    }
+
+    private static func line(of number: Int) -> Int { 4 + 7 * number }
+
+    @Test func manyTwinsAreMatchedFirstWithFirst() throws {
+        let count = 3_000
+        let edited = { (number: Int) in number % 7 == 3 }
+        let diff = try CalendarDiff.compare(
+            [Self.twins(count)], [Self.twins(count + 3, edited: edited)],
+            options: LoadOptions(zone: .utc))
+        let changed = diff.changes.filter { $0.kind == .changed }
+        let expected = (0..<count).filter(edited)
+        #expect(changed.count == expected.count)
+        #expect(
+            Set(changed.map { [$0.old?.location.line ?? 0, $0.new?.location.line ?? 0] })
+                == Set(expected.map { [Self.line(of: $0), Self.line(of: $0)] }))
+        #expect(
+            Set(changed.flatMap(\.fields).map { "\($0.field) \($0.old) \($0.new)" })
+                == Set(
+                    expected.map { "description [\"copy \($0)\"] [\"copy \($0) (edited)\"]" }))
+        // The three twins more in the new version are its last three.
+        #expect(
+            diff.changes.filter { $0.kind == .added }.map { $0.new?.location.line ?? 0 }.sorted()
+                == (count..<(count + 3)).map(Self.line(of:)))
+        #expect(diff.changes.count == expected.count + 3)
+        // The other way round, they are removed.
+        let back = try CalendarDiff.compare(
+            [Self.twins(count + 3)], [Self.twins(count)], options: LoadOptions(zone: .utc))
+        #expect(back.changes.map(\.kind) == [.removed, .removed, .removed])
+        #expect(
+            back.changes.map { $0.old?.location.line ?? 0 }.sorted()
+                == (count..<(count + 3)).map(Self.line(of:)))
     }
 }
