@@ -157,6 +157,7 @@ public enum ICSCommandLine {
                 io.standardOutput.write(HelpFormatter.help(for: command.spec))
                 return .success
             case .parsed(let parsed):
+                try refuseDatesAsFiles(parsed, spec: command.spec)
                 let instance = try command.init(parsed, environment: io.environment)
                 try OutputOverlap.check(
                     parsed, spec: command.spec, standardInput: io.standardInputFile,
@@ -183,6 +184,23 @@ public enum ICSCommandLine {
         } catch {
             return usageFailure(
                 error, usage: command.spec.usage, io: io, command: command.spec.fullName)
+        }
+    }
+
+    /// A date or date word where a calendar file is expected, and no file of that name, as
+    /// khal takes it (`ics agenda cal.ics tomorrow`): a usage error naming `--from`, before
+    /// anything is read or written.
+    static func refuseDatesAsFiles(_ parsed: ParsedArguments, spec: CommandSpec)
+        throws(UsageError)
+    {
+        guard spec.positional?.readsFiles == true else { return }
+        for path in parsed.positionals where path != "-" && DateText.isDate(path) {
+            var status = stat()
+            guard lstat(path, &status) != 0 else { continue }
+            let option = spec.options.contains { $0.name == CommonOptions.from.name } ? "--from" : nil
+            throw UsageError(
+                message: "'\(path)' is a date, not a calendar file"
+                    + (option.map { ": to start there, give \($0) \(path)" } ?? ""))
         }
     }
 

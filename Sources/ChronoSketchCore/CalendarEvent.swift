@@ -300,10 +300,11 @@ public struct CalendarEvent: Sendable, Hashable {
     }
 
     /// Whether `other` is the same occurrence of the same event read from another calendar
-    /// (``separateCalendar``): one meeting in two people's exports.
+    /// (``separateCalendar``): one meeting in two people's exports, whatever zone spelling
+    /// each uses (``CopyIdentity``).
     public func isCopy(of other: CalendarEvent) -> Bool {
         separateCalendar != other.separateCalendar && hasUID && other.hasUID
-            && ExactText.same(uid, other.uid) && recurrenceId == other.recurrenceId
+            && CopyIdentity(self) == CopyIdentity(other)
     }
 
     /// The UID as written; nil when the VEVENT has none.
@@ -396,5 +397,43 @@ private final class ExtrasBox: Sendable, Hashable {
 
     func hash(into hasher: inout Hasher) {
         value.hash(into: &hasher)
+    }
+}
+
+/// What copies of one occurrence share, read from several calendars: the UID (by its bytes,
+/// ``ExactText``) and which occurrence of its series it is, compared as the instant it
+/// names where it names one. Google writes `RECURRENCE-ID;TZID=America/New_York`, Outlook
+/// `TZID="Eastern Standard Time"`, others UTC: one occurrence, one identity.
+public struct CopyIdentity: Hashable, Sendable {
+    /// Which occurrence of a series: an instant, or a wall-clock time or date where the
+    /// recurrence id names no instant.
+    enum Occurrence: Hashable {
+        case instant(Int)
+        case wallClock(LocalDateTime)
+        case date(CivilDate)
+    }
+
+    let uid: ExactText
+    let occurrence: Occurrence?
+
+    /// The identity of `event`. An occurrence that keeps its series' start (its recurrence
+    /// id is its DTSTART as written) is the instant it starts at; an override's zoned
+    /// recurrence id its wall-clock time, the zone's spelling aside; a UTC one its instant.
+    public init(_ event: CalendarEvent) {
+        uid = ExactText(event.uid)
+        switch event.recurrenceId {
+        case nil:
+            occurrence = nil
+        case .date(let date):
+            occurrence = .date(date)
+        case .utc(let time):
+            occurrence = .instant(time.secondsSinceEpoch)
+        case .some(let written):
+            if written == event.originalStart, let instants = event.instants {
+                occurrence = .instant(instants.start)
+            } else {
+                occurrence = .wallClock(written.wallClock)
+            }
+        }
     }
 }

@@ -41,6 +41,9 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     private let resolver: ZoneResolver?
     /// With `--dedupe`, which input's version of a shared UID is kept.
     private let newest: NewestAcrossInputs?
+    /// The VTIMEZONE written for a TZID in place of the first input's, where that one does
+    /// not hold every time written in it (``MergedZones``).
+    private let zoneReplacements: [String: ICalComponent]
     /// The UIDs of each input already said to be left out.
     private var leftOut: Set<String> = []
     /// The open calendar's X-WR-TIMEZONE, its line, its VTIMEZONEs so far and how many
@@ -60,9 +63,10 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     ///     `--x-wr-timezone ignore`).
     init(
         into sink: Sink, names: [String], window: EventsInWindow?, zones resolver: ZoneResolver?,
-        newest: NewestAcrossInputs? = nil
+        newest: NewestAcrossInputs? = nil, mergedZones: MergedZones? = nil
     ) {
         self.newest = newest
+        zoneReplacements = mergedZones?.replacements ?? [:]
         self.sink = sink
         self.names = names
         merging = names.count > 1
@@ -113,6 +117,11 @@ struct CalendarMerge<Sink: CalendarItemSink> {
             guard isFirst(component, input: input, log: &log),
                 window?.keeps(component, input: names[input]) ?? true
             else { return }
+            if component.name == "VTIMEZONE", let tzid = component.property("TZID")?.value?.text,
+                let replacement = zoneReplacements[tzid]
+            {
+                return write(.component(replacement))
+            }
             guard component.name != "VTIMEZONE",
                 let zone = zoneOfCalendar(input: input, log: &log)
             else { return write(item) }
@@ -171,7 +180,8 @@ struct CalendarMerge<Sink: CalendarItemSink> {
                 zones[tzid] = (input, component)
                 return true
             }
-            if !generatedZones.contains(tzid),
+            // A replaced definition was said in the first pass.
+            if !generatedZones.contains(tzid), zoneReplacements[tzid] == nil,
                 !first.component.isSameTree(as: component, exactText: false)
             {
                 log.append(

@@ -32,13 +32,21 @@ public struct CalendarSetting: Sendable, Hashable {
             property = nil
             return
         }
-        if let scalar = value.unicodeScalars.first(where: Self.isControl) {
-            throw SettingError(
-                "the value holds a control character (U+\(String(format: "%04X", scalar.value))), which no calendar property can"
-            )
-        }
         let known = KnownProperty(name: name)
         let type = known?.defaultType ?? .text
+        // Text may run over several lines (written `\n`, RFC 5545 §3.3.11); a CR LF or a CR
+        // alone is one line break.
+        let value =
+            type == .text
+            ? value.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+                of: "\r", with: "\n") : value
+        if let scalar = value.unicodeScalars.first(where: {
+            Self.isControl($0) && !(type == .text && $0 == "\n")
+        }) {
+            throw SettingError(
+                "the value holds a control character (U+\(String(format: "%04X", scalar.value))), which \(type == .text ? "no calendar property" : "a \(name) value") can"
+            )
+        }
         var parameters: [ICalParameter] = []
         // RFC 7986 §5.7: REFRESH-INTERVAL's VALUE=DURATION is required.
         if name == "REFRESH-INTERVAL" {
@@ -49,9 +57,10 @@ public struct CalendarSetting: Sendable, Hashable {
         let written: String
         if known == nil {
             // An X- property has no type of its own (RFC 7265 §5: unknown): readers that keep
-            // its text as written would show a `\,`, so only a backslash is escaped (line
-            // breaks are refused above), which TEXT readers read back alike.
+            // its text as written would show a `\,`, so only a backslash and a line break are
+            // escaped, which TEXT readers read back alike.
             written = given.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\n", with: "\\n")
         } else {
             written = type == .text ? ICalWriter.text(given) : given
         }
@@ -93,17 +102,20 @@ public struct SettingError: Error, Sendable, CustomStringConvertible {
 
 /// Passes a calendar's items on with the settings applied: the calendar's properties of a
 /// name set are left out, and the set ones written after the rest of them, before its first
-/// component, in each VCALENDAR.
+/// component, in each VCALENDAR; and with each VEVENT's SEQUENCE raised where it changed
+/// since the feed was `published` (``PublishedVersions``).
 struct SettingCalendarProperties<Sink: CalendarItemSink>: CalendarItemSink {
     private(set) var sink: Sink
     private let settings: [CalendarSetting]
     private let names: Set<String>
+    private let published: PublishedVersions?
     /// Whether a calendar has begun and its set properties are not written yet.
     private var pending = false
 
-    init(_ sink: Sink, settings: [CalendarSetting]) {
+    init(_ sink: Sink, settings: [CalendarSetting], published: PublishedVersions? = nil) {
         self.sink = sink
         self.settings = settings
+        self.published = published
         names = Set(settings.map(\.name))
     }
 
@@ -122,6 +134,10 @@ struct SettingCalendarProperties<Sink: CalendarItemSink>: CalendarItemSink {
             }
         case .calendarProperty, .looseLine:
             break
+        }
+        if let published, case .component(let component) = item, component.name == "VEVENT" {
+            sink.take(.component(published.updating(component)))
+            return
         }
         sink.take(item)
     }

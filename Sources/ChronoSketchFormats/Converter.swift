@@ -69,6 +69,9 @@ public struct ConversionOptions: Sendable {
     public var uidFields: [String]?
     /// Calendar properties set on an `.ics` or jCal output, in order (``CalendarSetting``).
     public var settings: [CalendarSetting] = []
+    /// The feed as last published (`--previous`): each event of it written again has its
+    /// SEQUENCE raised when its content changed, kept when not.
+    public var published: PublishedVersions?
     /// How much of each zone's history the VTIMEZONEs written for records hold.
     public var zoneForm = ZoneDefinitionForm.minimal
 
@@ -142,7 +145,8 @@ public enum Converter {
                 sources.append(
                     try readable(
                         input, options: options, database: database,
-                        twice: windowed || options.to == .jcal || options.dedupe,
+                        twice: windowed || options.to == .jcal || options.dedupe
+                            || inputs.count > 1,
                         log: &logs[index]))
             } catch {
                 failures.append((index, error))
@@ -165,6 +169,13 @@ public enum Converter {
         let newest =
             options.dedupe && inputs.count > 1
             ? NewestAcrossInputs(sources, limits: options.load.limits) : nil
+        // A merge writes one VTIMEZONE a TZID: one that holds every input's times in it.
+        let mergedZones =
+            inputs.count > 1
+            ? MergedZones(
+                sources, names: inputs.map(\.name), limits: options.load.limits,
+                database: database) : nil
+        for (input, diagnostic) in mergedZones?.said ?? [] { logs[input].append(diagnostic) }
 
         /// Feeds every input's items to `merge`; with `leftOutBy`, each input then says which
         /// of its components the records (so named) leave out.
@@ -210,9 +221,11 @@ public enum Converter {
         ) -> (dropped: Int, writer: Writer) {
             var merge = CalendarMerge(
                 into: HeldUntilComponent(
-                    SettingCalendarProperties(writer, settings: options.settings),
+                    SettingCalendarProperties(
+                        writer, settings: options.settings, published: options.published),
                     holding: isCalendar && refusesEmpty),
-                names: names, window: window, zones: mergeZones, newest: newest)
+                names: names, window: window, zones: mergeZones, newest: newest,
+                mergedZones: mergedZones)
             drive(&merge, leftOutBy: record) { sink in
                 while sink.pendingByteCount >= Writer.pieceSize { write(sink.takeBytes()) }
             }
@@ -248,8 +261,10 @@ public enum Converter {
                 .dropped
         } else {
             var merge = CalendarMerge(
-                into: SettingCalendarProperties(DocumentBuilder(), settings: options.settings),
-                names: names, window: window, zones: mergeZones, newest: newest)
+                into: SettingCalendarProperties(
+                    DocumentBuilder(), settings: options.settings, published: options.published),
+                names: names, window: window, zones: mergeZones, newest: newest,
+                mergedZones: mergedZones)
             drive(&merge) { _ in }
             dropped = merge.linesThatAreNotProperties
             let document = merge.sink.sink.document

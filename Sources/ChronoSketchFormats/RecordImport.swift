@@ -33,6 +33,34 @@ enum RecordImport {
             }
         }
 
+        /// The value `--uid-from` reads for `field`: the field of that name, else of that name
+        /// in another case (`subject` for Outlook's `Subject`), else for `title` and `start`
+        /// the draft's, whatever columns gave them (Outlook's `Subject` and `Start Date`).
+        func uidPart(_ field: String, of draft: EventDraft) -> String? {
+            if let key = key(matching: field) { return string(key) }
+            switch field.lowercased() {
+            case "title", "summary": return draft.title
+            case "start", "dtstart": return draft.start.wallClock.description
+            default: return nil
+            }
+        }
+
+        /// Whether `--uid-from` finds `field` in the record (``uidPart(_:of:)``).
+        func hasUIDPart(_ field: String) -> Bool {
+            key(matching: field) != nil
+                || ["title", "summary", "start", "dtstart"].contains(field.lowercased())
+        }
+
+        /// The record's name of `field`: the same, else the first the same without case.
+        private func key(matching field: String) -> String? {
+            if has(field) { return field }
+            let lowered = field.lowercased()
+            switch storage {
+            case .json(let members): return members.first { $0.key.lowercased() == lowered }?.key
+            case .csv(let row): return row.keys.sorted().first { $0.lowercased() == lowered }
+            }
+        }
+
         /// Whether the record has the field at all (a JSON member, a CSV column), even empty.
         func has(_ key: String) -> Bool {
             switch storage {
@@ -344,32 +372,47 @@ enum RecordImport {
         }
     }
 
-    /// Gives each draft without a UID, in the order of the records, one that stays when the
-    /// event moves within its day: a hash (FNV-1a) of its title and start date (on its own
-    /// clock), or of the `fields` named, with `-2`, `-3`… for the second and later records
-    /// with the same values, in order.
+    /// Gives each draft without a UID one that stays when the event moves within its day: a
+    /// hash (FNV-1a) of its title and start date (on its own clock), or of the `fields` named,
+    /// with `-2`, `-3`… for the second and later records with the same values, numbered by
+    /// start time (``numbers``) so that sorting the rows moves no UID; in the order of the
+    /// records until the numbers are known.
     struct UIDMaker {
         let fields: [String]?
+        /// The number of each record whose values another shares, by record index: its place
+        /// among them by start time, then record order.
+        var numbers: [Int: Int] = [:]
         /// How many records had each hash so far.
         private var seen: [UInt64: Int] = [:]
 
-        init(from fields: [String]?) {
+        init(from fields: [String]?, numbers: [Int: Int] = [:]) {
             self.fields = fields
+            self.numbers = numbers
         }
 
-        /// Gives `draft` a UID when it has none; returns whether it was given one.
-        mutating func give(_ draft: inout EventDraft, of record: Fields) -> Bool {
-            guard draft.uid.isEmpty else { return false }
+        /// The hashes more than one record has given so far.
+        var sharedHashes: Set<UInt64> { Set(seen.lazy.filter { $0.value > 1 }.map(\.key)) }
+
+        /// What the UID of a draft without one is made from, hashed.
+        func hash(_ draft: EventDraft, of record: Fields) -> UInt64 {
             let parts =
-                fields.map { $0.map { record.string($0) ?? "" } }
+                fields.map { $0.map { record.uidPart($0, of: draft) ?? "" } }
                 ?? [draft.title, draft.start.wallClock.date.description]
-            let hash = RecordImport.fnv1a(parts.joined(separator: "\u{1F}"))
-            let hex = String(hash, radix: 16)
+            return RecordImport.fnv1a(parts.joined(separator: "\u{1F}"))
+        }
+
+        /// Gives `draft`, of the record at `index`, a UID when it has none; returns whether it
+        /// was given one.
+        mutating func give(_ draft: inout EventDraft, of record: Fields, index: Int) -> Bool {
+            guard draft.uid.isEmpty else { return false }
+            let hash = hash(draft, of: record)
             let count = seen[hash, default: 0] + 1
             seen[hash] = count
+            let number = numbers[index] ?? count
+            let hex = String(hash, radix: 16)
             draft.uid =
                 String(repeating: "0", count: 16 - hex.count) + hex
-                + (count > 1 ? "-\(count)" : "") + "@chronosketch.imported"
+                + (number > 1 ? "-\(number)" : "") + "@chronosketch.imported"
             return true
         }
     }

@@ -28,6 +28,12 @@ enum RecordReader {
         database: ZoneInfoDatabase, diagnostics: inout [Diagnostic]
     ) throws(InputError) -> GeneratedCalendar {
         let text = try RecordText(bytes, format: format, name: name)
+        if text.decodedAsWindows1252 {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, .notUTF8, file: name, line: nil, message: "The file is not valid UTF-8",
+                    assumption: "it is read as Windows-1252, the code page Outlook's CSV export is in"))
+        }
         let outlook = text.outlook.map { ($0, zone) }
         var plan = Plan(
             text: text, name: name, stamp: stamp, database: database, outlook: outlook,
@@ -46,6 +52,9 @@ enum RecordReader {
         let database: ZoneInfoDatabase
         let outlook: (names: OutlookCSV.Names, zone: TargetZone)?
         let uidFields: [String]?
+        /// The number of each record whose made UID another shares, by record index
+        /// (``RecordImport/UIDMaker/numbers``).
+        var uidNumbers: [Int: Int] = [:]
         /// The start of each series with overrides, by UID: what their recurrence ids are
         /// matched to (``RecordImport/matched(_:toSeriesStart:)``).
         var seriesStarts: [String: OriginalTime] = [:]
@@ -112,7 +121,7 @@ enum RecordReader {
             var drafts = Drafts(self)
             while let (draft, record, index, madeUID) = try drafts.next(
                 record: { record in
-                    for field in uidFields ?? [] where record.has(field) {
+                    for field in uidFields ?? [] where record.hasUIDPart(field) {
                         fieldsSeen.insert(field)
                     }
                     for problem in record.mistyped() {
@@ -134,6 +143,7 @@ enum RecordReader {
                 build(draft, record, index: index, into: &built)
             }
             let first = drafts.first
+            if withoutUID > 1 { uidNumbers = numbers(sharing: drafts.sharedHashes) }
             for field in uidFields ?? [] where !fieldsSeen.contains(field) {
                 throw InputError(
                     file: name,
@@ -205,6 +215,27 @@ enum RecordReader {
                         ? "No record became an event (\(skipped) skipped, each said); nothing is written"
                         : "No record to make an event of; nothing is written")
             }
+        }
+
+        /// The number of each record whose made UID another shares (``RecordImport/UIDMaker``),
+        /// by start time, then record order: a pass over the records that share `hashes`.
+        private func numbers(sharing hashes: Set<UInt64>) -> [Int: Int] {
+            guard !hashes.isEmpty else { return [:] }
+            var sharing: [UInt64: [(start: Int, index: Int)]] = [:]
+            var drafts = Drafts(self)
+            while let (draft, record, index, madeUID) = try? drafts.next() {
+                guard madeUID else { continue }
+                let hash = drafts.hash(draft, of: record)
+                guard hashes.contains(hash) else { continue }
+                sharing[hash, default: []].append(
+                    (draft.start.wallClock.secondsSinceEpoch, index))
+            }
+            var numbers: [Int: Int] = [:]
+            for records in sharing.values {
+                let sorted = records.sorted { ($0.start, $0.index) < ($1.start, $1.index) }
+                for (rank, record) in sorted.enumerated() { numbers[record.index] = rank + 1 }
+            }
+            return numbers
         }
 
         /// What building the events found: how many were built, the zones they name (in the
@@ -281,7 +312,15 @@ enum RecordReader {
         init(_ plan: Plan) {
             self.plan = plan
             records = RecordCursor(plan.text)
-            uids = RecordImport.UIDMaker(from: plan.uidFields)
+            uids = RecordImport.UIDMaker(from: plan.uidFields, numbers: plan.uidNumbers)
+        }
+
+        /// The hashes more than one record's made UID has had so far.
+        var sharedHashes: Set<UInt64> { uids.sharedHashes }
+
+        /// The hash a made UID of `draft` has.
+        func hash(_ draft: EventDraft, of record: RecordImport.Fields) -> UInt64 {
+            uids.hash(draft, of: record)
         }
 
         /// The next draft, the record it comes from, its index and whether it was given a
@@ -302,7 +341,7 @@ enum RecordReader {
                 seen(record)
                 do throws(RecordImport.Problem) {
                     var draft = try plan.draft(record)
-                    let madeUID = uids.give(&draft, of: record)
+                    let madeUID = uids.give(&draft, of: record, index: index)
                     if let recurrence = draft.recurrenceId,
                         let start = plan.seriesStarts[draft.uid]
                     {
@@ -372,6 +411,8 @@ private struct RecordText: Sendable {
     let kind: Kind
     /// The names of Outlook's columns, for a CSV in the shape of its export.
     let outlook: OutlookCSV.Names?
+    /// Whether the CSV was not UTF-8 and was read as Windows-1252.
+    private(set) var decodedAsWindows1252 = false
 
     /// The text of `bytes` in `format`, a CSV's header read.
     /// - Throws: ``InputError`` for JSON that is no array and no object, and a CSV with no
@@ -379,7 +420,9 @@ private struct RecordText: Sendable {
     init(_ bytes: [UInt8], format: ConversionFormat, name: String) throws(InputError) {
         switch format {
         case .csv:
-            try self.init(csv: CSVReader.text(of: bytes), name: name)
+            let (text, windows1252) = CSVReader.decoded(bytes)
+            try self.init(csv: text, name: name)
+            decodedAsWindows1252 = windows1252
         case .ndjson:
             self.init(kind: .ndjson(bytes), outlook: nil)
         default:

@@ -64,7 +64,8 @@ import Testing
         (["--set", "VERSION=3.0"], "not a calendar property that can be set"),
         (["--set", "SUMMARY=x"], "not a calendar property that can be set"),
         (["--set", "REFRESH-INTERVAL=soon"], "--set <name=value>"),
-        (["--set", "X-WR-CALNAME=a\r\nBEGIN:VEVENT"], "control character (U+000D)"),
+        (["--set", "X-WR-CALNAME=a\u{1B}[2J"], "control character (U+001B)"),
+        (["--set", "URL=https://example.org/a\nb"], "control character (U+000A)"),
         (["--set", "METHOD=REQUEST;X=1"], "a METHOD is a name such as PUBLISH"),
         (["--set", "=x"], "expected NAME=VALUE"),
         (["-f", "json", "--set", "NAME=x"], "only an .ics or jCal calendar"),
@@ -74,5 +75,18 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    /// A line break in a text value is text over several lines, written `\n`: it can begin no
+    /// line of its own.
+    @Test func aLineBreakInTextIsEscapedNotALine() throws {
+        let result = try Self.convert(["--set", "X-WR-CALNAME=a\r\nBEGIN:VEVENT"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\r\nX-WR-CALNAME:a\\nBEGIN:VEVENT\r\n"))
+        #expect(
+            result.standardOutput.components(separatedBy: "\r\nBEGIN:VEVENT\r\n").count
+                == (try Self.convert([])).standardOutput.components(
+                    separatedBy: "\r\nBEGIN:VEVENT\r\n"
+                ).count)
     }
 }

@@ -1,4 +1,5 @@
 import ChronoSketchCore
+import ChronoSketchLayout
 
 /// `ics agenda`: today and the next days as a text agenda, as `khal list` shows them; the
 /// agenda of `ics events` with a window already chosen.
@@ -15,10 +16,17 @@ struct AgendaCommand: Command {
             an event of several days on each day it covers.
             """,
         positional: CommonOptions.calendarFiles,
+        options: [hideDeclined],
         groups: [
-            .window, .dates, .filters, .zone, .output(), .language, .diagnostics, .inputs,
-            .expansion,
+            .window, .dates, .filters, .people, .zone, .output(), .language, .diagnostics,
+            .inputs, .expansion,
         ])
+
+    static let hideDeclined = OptionSpec.flag(
+        "hide-declined",
+        help:
+            "Leave out the events the --as person declined or delegated (marked [declined] otherwise)."
+    )
 
     let events: EventsCommand
 
@@ -32,7 +40,14 @@ struct AgendaCommand: Command {
         }) {
             window.values[CommonOptions.days.name] = ["\(Self.defaultDays)"]
         }
-        events = try EventsCommand(window, environment: environment)
+        var events = try EventsCommand(window, environment: environment)
+        let hides = arguments.isSet(Self.hideDeclined.name)
+        if let attendance = try BusyOptions.attendance(arguments) {
+            events.reader = (attendance, hides)
+        } else if hides {
+            throw UsageError(message: "--hide-declined needs --as ADDRESS: whose declined events?")
+        }
+        self.events = events
     }
 
     func run(io: CommandIO) -> ExitStatus {

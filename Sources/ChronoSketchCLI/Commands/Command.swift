@@ -82,7 +82,9 @@ enum CommonOptions {
 
     static let match = OptionSpec.value(
         "match", "text", repeats: true,
-        help: "Keep events whose title, location or description holds this text (any case).")
+        help:
+            "Keep events whose title, location or description holds this text (any case, accents aside: cafe finds Café)."
+    )
     static let category = OptionSpec.value(
         "category", "name", repeats: true, help: "Keep events with this category (any case).")
     static let status = OptionSpec.value(

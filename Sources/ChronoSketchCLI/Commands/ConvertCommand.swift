@@ -31,6 +31,12 @@ struct ConvertCommand: Command {
             "Set a calendar property of the .ics or jCal written (X-WR-CALNAME, NAME, METHOD, REFRESH-INTERVAL, X-PUBLISHED-TTL, COLOR, …), in place of the inputs' own; an empty value removes it. Repeatable."
     )
 
+    static let previous = OptionSpec.value(
+        "previous", "feed",
+        help:
+            "The feed as last published (often the -o file itself): each event of it written again has its SEQUENCE raised when its content changed, and keeps the published one when not."
+    )
+
     static let vtimezone = OptionSpec.value(
         "vtimezone", "form",
         help:
@@ -60,7 +66,7 @@ struct ConvertCommand: Command {
         positional: PositionalSpec(
             name: "file", help: "Files to convert; '-' or none reads standard input.", repeats: true
         ),
-        options: [sourceFormat, dedupe, allowEmpty, uidFrom, set, vtimezone],
+        options: [sourceFormat, dedupe, allowEmpty, uidFrom, set, previous, vtimezone],
         groups: [
             .output(format), .records, .csv, .memory, .window, .dates, .filters, .zone,
             .diagnostics, .inputs, .expansion,
@@ -70,6 +76,8 @@ struct ConvertCommand: Command {
     var options: ConversionOptions
     let strict: Bool
     let outputPath: String?
+    /// The feed as last published (`--previous`), read before anything is written.
+    let previousFeed: InputSource?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -126,7 +134,9 @@ struct ConvertCommand: Command {
             }
             do {
                 options.settings.append(
-                    try CalendarSetting(name: String(parts[0]), value: String(parts[1])))
+                    try CalendarSetting(
+                        name: String(parts[0]),
+                        value: Self.settingValue(String(parts[1]), of: String(parts[0]))))
             } catch {
                 throw .invalidValue(text, for: Self.set, error.description)
             }
@@ -141,11 +151,34 @@ struct ConvertCommand: Command {
             }
             options.uidFields = fields
         }
+        previousFeed = try arguments.value(Self.previous.name).map { path throws(UsageError) in
+            guard targetFormat == .ics || targetFormat == .jcal else {
+                throw .invalidValue(
+                    path, for: Self.previous, "only an .ics or jCal feed has SEQUENCEs to raise")
+            }
+            guard path != "-" else {
+                throw .invalidValue(path, for: Self.previous, "give the published feed's file")
+            }
+            return .file(path)
+        }
         options.zoneForm = try CommonOptions.choice(arguments, Self.vtimezone, default: .minimal)
         options.memory = try CommonOptions.memory(arguments)
         options.records = try CommonOptions.records(
             arguments, textOutput: targetFormat == .ics || targetFormat == .jcal)
         strict = arguments.isSet(CommonOptions.strict.name)
+    }
+
+    /// The properties that hold how often subscribers refresh (RFC 7986 §5.7, and the older
+    /// name Outlook and Google read), whose value is a duration.
+    static let refreshNames: Set<String> = ["REFRESH-INTERVAL", "X-PUBLISHED-TTL"]
+
+    /// A `--set` value as written: a refresh interval in the forms every option takes (`1h`,
+    /// `90m`, `1d`) as the RFC 5545 duration it is (`PT1H`); any other value as given.
+    static func settingValue(_ value: String, of name: String) -> String {
+        guard refreshNames.contains(name.uppercased()), !value.isEmpty,
+            !value.uppercased().hasPrefix("P"), let seconds = DurationText.seconds(value)
+        else { return value }
+        return CalendarDuration(days: seconds / 86_400, seconds: seconds % 86_400).description
     }
 
     /// DTSTAMP for new events: `SOURCE_DATE_EPOCH` (reproducible output), else the current time.
@@ -176,7 +209,26 @@ struct ConvertCommand: Command {
     func run(io: CommandIO) -> ExitStatus {
         let inputs = CommandLoading.withStandardInput(self.inputs, io)
         switch options.to {
-        case .ics, .jcal: return runStreaming(inputs, io: io)
+        case .ics, .jcal:
+            guard let previousFeed else { return runStreaming(inputs, io: io) }
+            var command = self
+            // The first time a feed is published there is none before it.
+            if case .file(let path) = previousFeed, !FileManager.default.fileExists(atPath: path) {
+                if !io.quiet {
+                    io.standardError.write(
+                        "\(TerminalText.oneLine(path)): warning: no such file, so nothing was published before; every SEQUENCE is written as given (--previous)\n"
+                    )
+                }
+                return runStreaming(inputs, io: io)
+            }
+            do throws(InputError) {
+                command.options.published = PublishedVersions(
+                    try DocumentReader.read(previousFeed).document)
+            } catch {
+                DiagnosticPrinter.print(error, to: io)
+                return .unusableInput
+            }
+            return command.runStreaming(inputs, io: io)
         case .json, .ndjson, .csv:
             return options.records == .series
                 ? runStreaming(inputs, io: io) : runSorted(inputs, io: io)

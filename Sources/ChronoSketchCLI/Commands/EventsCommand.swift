@@ -1,6 +1,7 @@
 import ChronoSketchCore
 import ChronoSketchEvents
 import ChronoSketchFormats
+import ChronoSketchLayout
 import ChronoSketchSyntax
 
 /// `ics events`: every event occurrence as an interval with an exclusive end.
@@ -58,9 +59,16 @@ struct EventsCommand: Command {
     let lineTemplate: OccurrenceTemplate?
     /// Bytes of records a sorted listing keeps in memory before it spills.
     let memory: Int
+    /// Whether the inputs are several calendars (files or calendar folders), whose agenda
+    /// tags each event with its calendar.
+    let severalCalendars: Bool
+    /// Whose agenda it is (`ics agenda --as`): the events they declined are marked, or left
+    /// out when `hidesDeclined`.
+    var reader: (attendance: Attendance, hidesDeclined: Bool)?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
+        severalCalendars = CommonOptions.calendars(arguments).count > 1
         options = try CommonOptions.loadOptions(arguments, environment: environment)
         // `--columns` alone asks for CSV.
         format = try CommonOptions.format(
@@ -124,13 +132,19 @@ struct EventsCommand: Command {
     }
 
     private func write(_ loaded: LoadedCalendar, to output: any TextOutput) {
+        var events = Array(loaded.events)
+        if let reader, reader.hidesDeclined {
+            events.removeAll { reader.attendance.declined($0) }
+        }
         if let lineTemplate {
-            output.write(loaded.events.map { lineTemplate.line($0) + "\n" }.joined())
+            output.write(events.map { lineTemplate.line($0) + "\n" }.joined())
             return
         }
         output.write(
             AgendaFormatter.format(
-                loaded.events, zone: loaded.zone, language: language, days: windowDays))
+                events, zone: loaded.zone, language: language, days: windowDays,
+                tagsCalendars: severalCalendars,
+                declined: { reader?.attendance.declined($0) ?? false }))
     }
 
     /// The days of `--from` and `--to` (a `--to` at 00:00 ends with the day before), for the

@@ -22,16 +22,20 @@ enum AgendaFormatter {
     /// The days listed at most for one event beyond its first and last, without a window.
     private static let continuationDays = 366
 
-    /// - Parameter days: the first day listed and the day after the last, when the listing has
-    ///   a window.
+    /// - Parameters:
+    ///   - days: the first day listed and the day after the last, when the listing has a
+    ///     window.
+    ///   - tagsCalendars: whether each event says its calendar, as `[work]`, because the
+    ///     inputs hold several; events of several calendars say it anyway.
+    ///   - declined: whether the reader declined an event, which then says so.
     static func format(
-        _ events: CalendarEvents, zone: String, language: Language,
-        days window: Range<CivilDate>? = nil
+        _ events: some Collection<CalendarEvent>, zone: String, language: Language,
+        days window: Range<CivilDate>? = nil, tagsCalendars: Bool = false,
+        declined: (CalendarEvent) -> Bool = { _ in false }
     ) -> String {
         var text = language.timesIn(zone) + "\n"
         var byDay: [CivilDate: [(time: String, description: String)]] = [:]
-        // Events of several calendars say which each is of, as `[work]`.
-        let calendars = Set(events.compactMap(\.calendar))
+        let tagged = tagsCalendars || Set(events.compactMap(\.calendar)).count > 1
         for event in events {
             let (first, last) = coveredDays(event.interval)
             var day = window.map { max(first, $0.lowerBound) } ?? first
@@ -46,7 +50,8 @@ enum AgendaFormatter {
                     continue
                 }
                 var row = entry(event, on: day, first: first, last: last, language)
-                if calendars.count > 1, let calendar = event.calendar {
+                if declined(event) { row.description += " [\(language.declinedWord)]" }
+                if tagged, let calendar = event.calendar {
                     row.description += " [\(calendar.replacingNewlines())]"
                 }
                 byDay[day, default: []].append(row)
@@ -54,7 +59,9 @@ enum AgendaFormatter {
                 day = next
             }
         }
-        guard !byDay.isEmpty else { return text + "\n" + language.noEvents + "\n" }
+        guard !byDay.isEmpty else {
+            return text + "\n" + (window.map(language.noEvents(in:)) ?? language.noEvents) + "\n"
+        }
         let width = (byDay.values.flatMap { $0.map(\.time.count) }.max() ?? 0) + 2
         for day in byDay.keys.sorted() {
             text += "\n" + language.longDate(day) + "\n"

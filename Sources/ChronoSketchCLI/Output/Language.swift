@@ -56,6 +56,7 @@ enum Language: String, CaseIterable, Sendable {
     var lastDayWords: String { self == .de ? "letzter Tag" : "last day" }
     var cancelledWord: String { self == .de ? "abgesagt" : "cancelled" }
     var tentativeWord: String { self == .de ? "vorläufig" : "tentative" }
+    var declinedWord: String { self == .de ? "abgelehnt" : "declined" }
     var noTitle: String { self == .de ? "(ohne Titel)" : "(no title)" }
 
     func timesIn(_ zone: String) -> String {
@@ -236,4 +237,15 @@ enum Language: String, CaseIterable, Sendable {
     }
 
     var noEvents: String { self == .de ? "Keine Termine." : "No events." }
+
+    /// `No events from Sat 5 Dec to Fri 11 Dec 2026.`, `No events on Sat 5 Dec 2026.`: the
+    /// days searched, the last one included.
+    func noEvents(in days: Range<CivilDate>) -> String {
+        let last = (try? days.upperBound.adding(days: -1)) ?? days.lowerBound
+        let end = "\(shortDate(last)) \(last.year)"
+        if days.lowerBound.days(to: days.upperBound) <= 1 { return self == .de ? "Keine Termine am \(end)." : "No events on \(end)." }
+        let start = shortDate(days.lowerBound) + (days.lowerBound.year == last.year ? "" : " \(days.lowerBound.year)")
+        return self == .de
+            ? "Keine Termine von \(start) bis \(end)." : "No events from \(start) to \(end)."
+    }
 }

@@ -133,6 +133,19 @@ public enum CSVReader {
     /// The text of CSV bytes: UTF-16 (little or big endian) when they begin with its byte
     /// order mark, as Excel's "Unicode text" and some exports are, else UTF-8.
     public static func text(of bytes: [UInt8]) -> String {
+        decoded(bytes).text
+    }
+
+    /// The text of `bytes` (``text(of:)``), and whether they were not UTF-8 and were read as
+    /// Windows-1252, the code page Outlook writes its CSV export in.
+    public static func decoded(_ bytes: [UInt8]) -> (text: String, windows1252: Bool) {
+        guard bytes.count < 2 || !(bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF),
+            String(validating: bytes, as: UTF8.self) == nil
+        else { return (utf16OrUTF8(bytes), false) }
+        return (String(decoding: Windows1252.utf8(bytes), as: UTF8.self), true)
+    }
+
+    private static func utf16OrUTF8(_ bytes: [UInt8]) -> String {
         if bytes.count >= 2,
             bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
         {

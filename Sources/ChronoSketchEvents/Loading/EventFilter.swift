@@ -1,11 +1,13 @@
 import ChronoSketchCore
 import ChronoSketchSyntax
+import Foundation
 
 /// Which occurrences a command looks at, by what they say: text, categories, status, UID and
 /// people. Each kind of filter given must match (AND); several values of one kind match when
-/// any does (OR). Text is compared without case; an empty filter matches everything.
+/// any does (OR). Text is compared without case, and ``texts`` without accents too (`cafe`
+/// finds `Café`); an empty filter matches everything.
 public struct EventFilter: Sendable, Hashable {
-    /// Found in the title, location or description.
+    /// Found in the title, location or description, case and accents aside (kept folded).
     public var texts: [String] = []
     /// Equal to one of the event's CATEGORIES.
     public var categories: [String] = []
@@ -23,7 +25,7 @@ public struct EventFilter: Sendable, Hashable {
         texts: [String] = [], categories: [String] = [], statuses: [String] = [],
         uids: [String] = [], people: [String] = [], calendars: [String] = []
     ) {
-        self.texts = texts.map { $0.lowercased() }
+        self.texts = texts.map(Self.folded)
         self.categories = categories.map { $0.lowercased() }
         self.statuses = statuses.map { $0.uppercased() }
         self.uids = uids
@@ -40,9 +42,8 @@ public struct EventFilter: Sendable, Hashable {
     /// Whether `event` passes every filter given.
     public func matches(_ event: CalendarEvent) -> Bool {
         if !texts.isEmpty {
-            let fields = [event.title, event.location ?? "", event.description ?? ""].map {
-                $0.lowercased()
-            }
+            let fields = [event.title, event.location ?? "", event.description ?? ""].map(
+                Self.folded)
             guard texts.contains(where: { text in fields.contains { $0.contains(text) } }) else {
                 return false
             }
@@ -73,6 +74,11 @@ public struct EventFilter: Sendable, Hashable {
             else { return false }
         }
         return true
+    }
+
+    /// Text as ``texts`` compares it: without case or accents (`Ærø Café` as `ærø cafe`).
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// `mailto:alice@example.com` as `alice@example.com`.

@@ -100,10 +100,14 @@ public struct Attendance: Sendable, Hashable {
     /// (addresses as ``key(_:)`` gives them), else of every organizer and attendee of
     /// `events`, in order of address.
     /// - Complexity: O(n · p) for n events and p people named on each, one pass.
+    ///
+    /// Of an occurrence a person keeps in an input of their own, that copy alone is theirs
+    /// (``OwnCopies``): their answer there decides.
     public func eventsByPerson(_ events: [CalendarEvent], of people: [String]? = nil) -> [(
         person: String, events: [CalendarEvent]
     )] {
         let wanted = people.map(Set.init)
+        let own = OwnCopies(self, events: events)
         var found: [String: [CalendarEvent]] = [:]
         for event in events {
             var named: Set<String> = byFile[event.source.file] ?? []
@@ -112,10 +116,35 @@ public struct Attendance: Sendable, Hashable {
                 named.insert(Self.key(person.address))
             }
             for person in named where wanted?.contains(person) ?? true {
+                guard !own.standsIn(for: person, event) else { continue }
                 found[person, default: []].append(event)
             }
         }
         return (people ?? found.keys.sorted()).map { ($0, found[$0] ?? []) }
+    }
+
+    /// The people `event` is filed under by person: those of its input
+    /// (``byFile``), with an ATTENDEE line or without, and `named`, the people it names, but
+    /// those whose own copy of it stands in for it elsewhere (``OwnCopies``) and those of its
+    /// input who declined or delegated it there.
+    func people(
+        of event: CalendarEvent, named: [(key: String, label: String)], own: OwnCopies
+    ) -> [(key: String, label: String)] {
+        var people = named
+        for person in (byFile[event.source.file] ?? []).sorted()
+        where !named.contains(where: { $0.key == person }) {
+            let answers = event.attendees(at: person).compactMap { $0.status?.uppercased() }
+            if answers.contains("DECLINED") || answers.contains("DELEGATED") { continue }
+            people.append((person, person))
+        }
+        guard !own.isEmpty else { return people }
+        return people.filter { !own.standsIn(for: $0.key, event) }
+    }
+
+    /// Whether the people of `event`'s input declined or delegated it, every one named on it
+    /// (``answer(to:)``).
+    public func declined(_ event: CalendarEvent) -> Bool {
+        answer(to: event) == .free
     }
 
     /// Whether `address` is one of the people of `event`'s input.
@@ -158,6 +187,39 @@ public struct Attendance: Sendable, Hashable {
             if !take(attendee) { return nil }
         }
         return most
+    }
+}
+
+/// The occurrences each person keeps a copy of in an input of their own (``Attendance/byFile``,
+/// `--as ADDRESS=FILE`): Bob's own DECLINED copy of a meeting speaks for him over the
+/// organizer's, where he has not answered yet, and the copies in others' calendars are not
+/// his. Copies are told by ``CopyIdentity``, whatever zone spelling each uses.
+struct OwnCopies {
+    /// By person (``Attendance/key(_:)``): the occurrences in their inputs.
+    private var copies: [String: Set<CopyIdentity>] = [:]
+    private let attendance: Attendance
+
+    /// Learns the copies of `events`, those of inputs someone is bound to.
+    init(_ attendance: Attendance, events: some Sequence<CalendarEvent>) {
+        self.attendance = attendance
+        guard !attendance.byFile.isEmpty else { return }
+        for event in events where event.hasUID {
+            guard let people = attendance.byFile[event.source.file] else { continue }
+            let identity = CopyIdentity(event)
+            for person in people { copies[person, default: []].insert(identity) }
+        }
+    }
+
+    /// Whether nobody keeps a copy of anything.
+    var isEmpty: Bool { copies.isEmpty }
+
+    /// Whether `person` keeps their own copy of `event`'s occurrence in another input, which
+    /// stands in for this one.
+    func standsIn(for person: String, _ event: CalendarEvent) -> Bool {
+        guard event.hasUID, let own = copies[person],
+            attendance.byFile[event.source.file]?.contains(person) != true
+        else { return false }
+        return own.contains(CopyIdentity(event))
     }
 }
 

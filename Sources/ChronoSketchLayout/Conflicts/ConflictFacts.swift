@@ -1,10 +1,7 @@
 import ChronoSketchCore
 
 /// What copies of one occurrence share (``CalendarEvent/isCopy(of:)``).
-struct CopyKey: Hashable {
-    let uid: ExactText
-    let recurrenceId: OriginalTime?
-}
+typealias CopyKey = CopyIdentity
 
 /// What the conflict search compares of each busy event, taken from each event as it is read
 /// once: its spans, its start, and its file, copy, owner and resource keys as small integers.
@@ -43,6 +40,10 @@ struct ConflictFacts {
     private let key: EventKey?
     /// Whether attendees who answered TENTATIVE are left out of the events they answered.
     private let tentativeFree: Bool
+    /// Whose inputs are whose, when events are filed by person (`--as ADDRESS=FILE`), and
+    /// the copies each keeps there.
+    private let attendance: Attendance?
+    private let ownCopies: OwnCopies?
     /// Whether any event read, busy or free, has a value of the key.
     private(set) var hasResource = false
 
@@ -50,6 +51,16 @@ struct ConflictFacts {
         self.storage = storage
         key = options.resource
         tentativeFree = options.policy.ignoresTentative
+        if key == .person || key == .attendee, let attendance = options.policy.attendance,
+            !attendance.byFile.isEmpty
+        {
+            self.attendance = attendance
+            ownCopies = OwnCopies(
+                attendance, events: (0..<storage.count).lazy.map { storage.event(at: $0) })
+        } else {
+            attendance = nil
+            ownCopies = nil
+        }
         var ownerIndex: [String: Int32] = [:]
         for owner in owners where ownerIndex[owner] == nil {
             ownerIndex[owner] = Int32(ownerIndex.count)
@@ -105,7 +116,10 @@ struct ConflictFacts {
         of event: CalendarEvent, key: EventKey, _ keyIndex: inout [String: Int32],
         _ labelIndex: inout [String: Int32]
     ) {
-        let values = key.values(of: event)
+        var values = key.values(of: event)
+        if let attendance, let ownCopies {
+            values = attendance.people(of: event, named: values, own: ownCopies)
+        }
         if !values.isEmpty { hasResource = true }
         var seen: Set<String> = []
         if tentativeFree, key == .attendee || key == .person {
@@ -233,8 +247,3 @@ struct ConflictFacts {
     }
 }
 
-extension CopyKey {
-    init(_ event: CalendarEvent) {
-        self.init(uid: ExactText(event.uid), recurrenceId: event.recurrenceId)
-    }
-}

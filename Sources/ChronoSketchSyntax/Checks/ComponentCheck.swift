@@ -20,6 +20,8 @@ package struct CheckContext {
     /// Whether it is a VEVENT that `events` skips, having no DTSTART that reads as a time:
     /// then only why it is skipped is said.
     var skipsEvent = false
+    /// The first onset of each VTIMEZONE of its calendar read so far, by TZID.
+    var zoneOnsets: [String: LocalDateTime] = [:]
 
     /// Whether the problems of `property`'s line and value are reported (``CheckScope``).
     func reports(_ property: ICalProperty, in component: String) -> Bool {

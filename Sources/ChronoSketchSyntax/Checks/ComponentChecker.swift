@@ -25,6 +25,7 @@ package struct ComponentChecker {
         VersionCheck().check(component, in: context, findings: &findings)
         ObservanceCheck().check(component, in: context, findings: &findings)
         NestedEventCheck().check(component, in: context, findings: &findings)
+        ZoneOnsetCheck().check(component, in: context, findings: &findings)
     }
 
     /// The checks of one property of a calendar, as it is read (those of ``runChecks(_:in:findings:)``
@@ -65,6 +66,9 @@ package struct ComponentChecker {
     /// What the checks found of the calendar's properties, said once its UID is known.
     private var calendarFindings: Findings
     private var method: String?
+    /// The first onset of each VTIMEZONE of the calendar being read, by TZID
+    /// (``ZoneOnsetCheck``).
+    private var zoneOnsets: [String: LocalDateTime] = [:]
     /// How many components the calendar being read has had.
     private var componentCount = 0
     private static let keptOfCalendar = Occurrences.singleUse(in: "VCALENDAR")
@@ -86,6 +90,7 @@ package struct ComponentChecker {
             calendarSeen = Occurrences.Seen(in: begun.name)
             method = nil
             componentCount = 0
+            zoneOnsets = [:]
         case .calendarProperty(let property):
             if property.name == "METHOD", method == nil {
                 method = property.value?.text?.trimmingCharacters().uppercased()
@@ -155,7 +160,16 @@ package struct ComponentChecker {
         // the reader has said. What it holds that ended is.
         if scope != .events || component.closing != .endOfInput || component.name != "VEVENT" {
             findings.uidProperty = component.property("UID")
+            // A VTIMEZONE whose observances end is said by the events' mapping, for the time
+            // on both sides of them (`outside-time-zone-span`); one that goes on, here.
+            if scope == .conformance, component.name == "VTIMEZONE",
+                let tzid = component.property("TZID")?.value?.text,
+                let onset = component.firstOnset, component.goesOn
+            {
+                zoneOnsets[tzid] = min(zoneOnsets[tzid] ?? onset, onset)
+            }
             var context = CheckContext(scope: scope, parent: parent, method: method)
+            context.zoneOnsets = zoneOnsets
             if scope == .events, component.name == "VEVENT" {
                 context.skipsEvent = !Self.hasStart(component)
             }

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 /// One unfolded content line (RFC 5545 §3.1) and the physical lines it came from.
 package struct ContentLine: Sendable {
     /// The line's bytes without line endings or folding; may hold invalid UTF-8 or NUL bytes,
@@ -357,31 +359,6 @@ struct UTF16Decoder {
             scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
         }
         if let scalar { UTF8.encode(scalar) { output.append($0) } }
-    }
-}
-
-/// Windows-1252 (WHATWG's mapping: the five undefined bytes are the C1 controls of Latin-1).
-enum Windows1252 {
-    /// The characters of 0x80…0x9F; the rest of the bytes are Latin-1.
-    private static let high: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-        0x2039, 0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013,
-        0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-    ]
-
-    /// The UTF-8 form of Windows-1252 bytes.
-    static func utf8(_ bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + bytes.count / 4)
-        for byte in bytes {
-            if byte < 0x80 {
-                output.append(byte)
-                continue
-            }
-            let value = byte < 0xA0 ? high[Int(byte - 0x80)] : UInt32(byte)
-            if let scalar = Unicode.Scalar(value) { UTF8.encode(scalar) { output.append($0) } }
-        }
-        return output
     }
 }
 

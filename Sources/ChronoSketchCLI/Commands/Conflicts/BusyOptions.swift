@@ -88,7 +88,7 @@ struct BusyOptions: Sendable {
 
     /// The people of `--as`, nil when none is given. An `ADDRESS=PATH` is for the inputs
     /// PATH names: a file, `-` for standard input, or a directory's calendars.
-    private static func attendance(_ arguments: ParsedArguments) throws(UsageError) -> Attendance? {
+    static func attendance(_ arguments: ParsedArguments) throws(UsageError) -> Attendance? {
         let values = arguments.values[person.name] ?? []
         guard !values.isEmpty else { return nil }
         var attendance = Attendance()

@@ -1,0 +1,63 @@
+import ChronoSketchCore
+
+/// A zoned time before the first onset of its VTIMEZONE (RFC 5545 §3.6.5: a VTIMEZONE holds
+/// the observances of every time that uses it): what offset it has then, the VTIMEZONE does
+/// not say, and readers differ — `ics` takes the IANA zone the TZID names, libical and
+/// others the first observance's TZOFFSETFROM. A merge that kept a VTIMEZONE made for later
+/// years would move such an event by its zone's change of offset.
+///
+/// Said by `validate` and `info`, over the VTIMEZONEs of the calendar read before the time.
+struct ZoneOnsetCheck: ComponentCheck {
+    /// Properties whose values are dates or date-times a TZID may qualify (§3.2.19).
+    private static let timeProperties = PropertySet([
+        .dtstart, .dtend, .due, .recurrenceID, .rdate, .exdate,
+    ])
+
+    func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
+        guard context.scope == .conformance, !context.zoneOnsets.isEmpty,
+            component.name != "VTIMEZONE"
+        else { return }
+        for property in component.properties {
+            guard let known = property.known, Self.timeProperties.contains(known),
+                let tzid = property.parameter("TZID"), let onset = context.zoneOnsets[tzid],
+                let earliest = Self.earliest(property.values), earliest < onset
+            else { continue }
+            findings.report(
+                .warning, .outsideTimeZoneSpan, line: property.line,
+                "\(property.name) comes before the first onset of VTIMEZONE '\(tzid)' (\(onset))",
+                assumption: "its offset then is the IANA zone's where the TZID names one; other readers take the first observance's")
+        }
+    }
+
+    /// The earliest zoned wall-clock time of a property's values (a period by its start).
+    private static func earliest(_ values: [ICalValue]) -> LocalDateTime? {
+        values.compactMap { value -> LocalDateTime? in
+            switch value {
+            case .dateTime(.dateTime(let local, false)): local
+            case .period(let period):
+                if case .dateTime(let local, false) = period.start { local } else { nil }
+            default: nil
+            }
+        }.min()
+    }
+}
+
+extension ICalComponent {
+    /// The first onset of a VTIMEZONE: the earliest DTSTART of its observances; nil when it
+    /// has none that reads.
+    package var firstOnset: LocalDateTime? {
+        components.compactMap { observance -> LocalDateTime? in
+            guard observance.name == "STANDARD" || observance.name == "DAYLIGHT",
+                case .dateTime(.dateTime(let local, _))? = observance.property("DTSTART")?.value
+            else { return nil }
+            return local
+        }.min()
+    }
+
+    /// Whether a VTIMEZONE's last observance goes on for ever: one repeats (RRULE), or there
+    /// is only one onset.
+    package var goesOn: Bool {
+        let observances = components.filter { $0.name == "STANDARD" || $0.name == "DAYLIGHT" }
+        return observances.contains { $0.property("RRULE") != nil } || observances.count < 2
+    }
+}
