@@ -44,8 +44,9 @@ public enum BlockingCalendarReader {
             guard case .component(let component) = item else { return }
             switch component.name {
             case "VEVENT":
-                if let uid = component.property("UID")?.rawValue,
-                    let owner = component.property("RELATED-TO")?.rawValue
+                // Compared as the texts they are (`work\,shop` is `work,shop`), as events' UIDs are.
+                if let uid = component.property("UID")?.value?.text,
+                    let owner = component.property("RELATED-TO")?.value?.text
                 {
                     owners[uid] = owner
                 }
@@ -61,8 +62,8 @@ public enum BlockingCalendarReader {
         of component: ICalComponent, file: String, zone: TargetZone,
         diagnostics: inout [Diagnostic]
     ) -> [BlockedWindow] {
-        let name = component.property("UID")?.rawValue ?? "\(file):\(component.line)"
-        let owner = component.property("RELATED-TO")?.rawValue
+        let name = component.property("UID")?.value?.text ?? "\(file):\(component.line)"
+        let owner = component.property("RELATED-TO")?.value?.text
         var entries: [BlockedWindow] = []
         for property in component.properties("FREEBUSY") {
             let kind = property.parameter("FBTYPE")?.uppercased() ?? "BUSY"

@@ -238,6 +238,51 @@ import Testing
         #expect(window["title"] as? String == "Busy (unavailable)")
     }
 
+    /// A UID with an escaped comma is one text: the window that names it in RELATED-TO spares
+    /// the event whose UID it is, however each is escaped.
+    @Test func aWindowSparesItsOwnerWhoseUIDHoldsAnEscapedComma() throws {
+        let event = """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//t//t//EN\r
+            BEGIN:VEVENT\r
+            UID:work\\,shop\r
+            DTSTAMP:20260101T000000Z\r
+            DTSTART:20260908T100000Z\r
+            DTEND:20260908T110000Z\r
+            SUMMARY:Workshop\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """
+        let blocked = event.replacingOccurrences(of: "UID:work\\,shop", with: "UID:setup\r\nRELATED-TO:work\\,shop")
+            .replacingOccurrences(of: "SUMMARY:Workshop", with: "SUMMARY:Room set-up")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "owner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try event.write(to: folder.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
+        try blocked.write(
+            to: folder.appendingPathComponent("blocked.ics"), atomically: true, encoding: .utf8)
+        let spared = CLI.run(
+            [
+                "conflicts", folder.appendingPathComponent("a.ics").path, "--blocked",
+                folder.appendingPathComponent("blocked.ics").path, "--tz", "UTC",
+            ])
+        #expect(spared.status == 0, "\(spared.standardOutput)")
+        #expect(spared.standardOutput.contains("No conflicts: 1 busy event"))
+        // Another event in the window is blocked.
+        let other = event.replacingOccurrences(of: "UID:work\\,shop", with: "UID:work-shop")
+        try other.write(to: folder.appendingPathComponent("b.ics"), atomically: true, encoding: .utf8)
+        let clash = CLI.run(
+            [
+                "conflicts", folder.appendingPathComponent("b.ics").path, "--blocked",
+                folder.appendingPathComponent("blocked.ics").path, "--tz", "UTC",
+            ])
+        #expect(clash.status == 1)
+        #expect(clash.standardOutput.contains("Room set-up"))
+    }
+
     @Test func csvAndNdjsonCarryEveryConflict() throws {
         let csv = CLI.run(["conflicts", Self.demo, "--format", "csv"] + Self.berlin)
         let rows = csv.standardOutput.split(separator: "\n")
