@@ -51,7 +51,8 @@ import Testing
         return sessions
     }()
 
-    /// The table of diagnostic codes lists every code there is, and no other.
+    /// The table of diagnostic codes is the registry's (``DiagnosticRule``): every code there
+    /// is and no other, in its order, each with its severities, rule and scope.
     @Test func theReadmeListsEveryDiagnosticCode() throws {
         let text = try String(
             contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -59,9 +60,14 @@ import Testing
         let listed = table.split(separator: "\n").prefix { !$0.hasPrefix("#") }.compactMap {
             line -> String? in
             guard line.hasPrefix("| `") else { return nil }
-            return line.dropFirst(3).split(separator: "`").first.map(String.init)
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return cells.prefix(4).joined(separator: " | ")
         }
-        #expect(listed == DiagnosticCode.allCases.map(\.rawValue))
+        #expect(
+            listed
+                == DiagnosticRule.all.map {
+                    "`\($0.code.rawValue)` | \($0.severities.map(\.rawValue).joined(separator: "/")) | `\($0.rule)` | \($0.scope.rawValue)"
+                })
     }
 
     @Test func theReadmeHasExamples() {

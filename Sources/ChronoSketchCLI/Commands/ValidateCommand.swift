@@ -21,6 +21,12 @@ struct ValidateCommand: Command {
             "Also read each component with libical's own parser and report where a libical-based client reads it otherwise (a property, parameter or component lost, text cut, a value rejected, a rule rewritten)."
     )
 
+    static let listRules = OptionSpec.flag(
+        "list-rules",
+        help:
+            "List every diagnostic code instead: its severity, the rule that says it, where it is said and what it means (-f json: code, severity, rule, scope, description)."
+    )
+
     static let spec = CommandSpec(
         name: "validate",
         abstract: "Check calendars against RFC 5545 and report every finding.",
@@ -32,7 +38,7 @@ struct ValidateCommand: Command {
             'cal.ics: 0 errors, 3 warnings'. Exit status: 0 clean, 1 findings, 2 unreadable input.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [errorsOnly, libical, CommonOptions.profile],
+        options: [errorsOnly, libical, CommonOptions.profile, listRules],
         groups: [.output(format), .reporting, .zone, .inputs, .expansion])
 
     let inputs: [InputSource]
@@ -41,6 +47,8 @@ struct ValidateCommand: Command {
     let errorsOnly: Bool
     let profile: ValidationProfile
     let outputPath: String?
+    /// Whether the registry of codes is listed instead (`--list-rules`).
+    let listsRules: Bool
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
@@ -53,9 +61,18 @@ struct ValidateCommand: Command {
         outputPath = arguments.value(CommonOptions.output.name)
         errorsOnly = arguments.isSet(Self.errorsOnly.name)
         profile = try CommonOptions.choice(arguments, CommonOptions.profile, default: .rfc5545)
+        listsRules = arguments.isSet(Self.listRules.name)
+        if listsRules, !arguments.positionals.isEmpty {
+            throw UsageError(message: "--list-rules lists the codes of every calendar: give no file")
+        }
     }
 
     func run(io: CommandIO) -> ExitStatus {
+        if listsRules {
+            return OutputTarget.write(outputPath, io: io, forPeople: format == .text) {
+                writeRules(to: $0)
+            }
+        }
         var findings: [Diagnostic] = []
         var unreadable: [InputError] = []
         var summaries: [String] = []
@@ -119,6 +136,43 @@ struct ValidateCommand: Command {
                 writer.beginArray()
                 for line in finding.repeatLines { writer.number(line) }
                 writer.endArray()
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.raw("\n")
+            output.write(bytes: writer.bytes)
+        }
+    }
+
+    /// The registry of codes (``DiagnosticRule``): a line a code, or a JSON array.
+    private func writeRules(to output: any TextOutput) {
+        let rules = DiagnosticRule.all
+        switch format {
+        case .text:
+            let rows = rules.map {
+                [
+                    $0.code.rawValue, $0.severities.map(\.rawValue).joined(separator: "/"),
+                    $0.rule, $0.scope.rawValue, $0.description,
+                ]
+            }
+            let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+            for row in rows {
+                var line = ""
+                for column in 0..<4 {
+                    line += row[column].padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
+                }
+                output.write(line + row[4] + "\n")
+            }
+        case .json:
+            var writer = JSONWriter()
+            writer.beginArray()
+            for rule in rules {
+                writer.beginObject()
+                writer.field("code", rule.code.rawValue)
+                writer.field("severity", strings: rule.severities.map(\.rawValue))
+                writer.field("rule", rule.rule)
+                writer.field("scope", rule.scope.rawValue)
+                writer.field("description", rule.description)
                 writer.endObject()
             }
             writer.endArray()

@@ -1,0 +1,80 @@
+import ChronoSketchCore
+import Foundation
+import Testing
+
+/// The registry of diagnostic codes (``DiagnosticRule``): `validate --list-rules` prints it,
+/// and what the commands say keeps to it.
+@Suite struct RuleRegistryTests {
+    @Test func listRulesPrintsTheRegistry() throws {
+        let result = CLI.run(["validate", "--list-rules", "-f", "json"])
+        #expect(result.status == 0)
+        let rules = try #require(
+            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                as? [[String: Any]])
+        #expect(rules.count == DiagnosticCode.allCases.count)
+        for (listed, rule) in zip(rules, DiagnosticRule.all) {
+            #expect(Set(listed.keys) == ["code", "severity", "rule", "scope", "description"])
+            #expect(listed["code"] as? String == rule.code.rawValue)
+            #expect(listed["severity"] as? [String] == rule.severities.map(\.rawValue))
+            #expect(listed["rule"] as? String == rule.rule)
+            #expect(listed["scope"] as? String == rule.scope.rawValue)
+            #expect(listed["description"] as? String == rule.code.summary)
+        }
+        let text = CLI.run(["validate", "--list-rules"])
+        #expect(text.standardOutput.split(separator: "\n").count == rules.count)
+        #expect(text.standardOutput.contains("zone-on-utc-time"))
+        let withFile = CLI.run(["validate", "--list-rules", "a.ics"])
+        #expect(withFile.status == 64)
+    }
+
+    @Test func everyRuleIsAType() throws {
+        let sources = CLI.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap {
+            $0 as? String
+        } ?? []
+        let text = files.filter { $0.hasSuffix(".swift") }.map {
+            (try? String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8)) ?? ""
+        }.joined(separator: "\n")
+        for rule in Set(DiagnosticRule.all.map(\.rule)) {
+            #expect(
+                text.contains("struct \(rule)") || text.contains("enum \(rule)")
+                    || text.contains("class \(rule)"),
+                "\(rule) names no type")
+        }
+    }
+
+    /// Every finding of every profile over the fixtures has a severity its code's entry
+    /// names.
+    @Test func findingsKeepToTheirSeverities() throws {
+        let fixtures = CLI.root.appendingPathComponent("Fixtures")
+        let files = (FileManager.default.enumerator(atPath: fixtures.path)?.compactMap {
+            $0 as? String
+        } ?? []).filter { $0.hasSuffix(".ics") }.map { fixtures.appendingPathComponent($0).path }
+        #expect(files.count > 100)
+        var seen: Set<String> = []
+        for file in files {
+            for profile in ["rfc5545", "feed", "outlook"] {
+                let result = CLI.run(["validate", file, "--profile", profile, "-f", "json"])
+                guard
+                    let findings = try JSONSerialization.jsonObject(
+                        with: Data(result.standardOutput.utf8)) as? [[String: Any]]
+                else {
+                    Issue.record("\(file): no JSON report")
+                    continue
+                }
+                for finding in findings {
+                    let code = try #require(
+                        (finding["code"] as? String).flatMap(DiagnosticCode.init(rawValue:)))
+                    let severity = try #require(
+                        (finding["severity"] as? String).flatMap(
+                            Diagnostic.Severity.init(rawValue:)))
+                    seen.insert(code.rawValue)
+                    #expect(
+                        code.rule.severities.contains(severity),
+                        "\(file): \(code.rawValue) said as \(severity.rawValue)")
+                }
+            }
+        }
+        #expect(seen.count > 30)
+    }
+}
