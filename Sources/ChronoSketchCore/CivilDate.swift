@@ -238,9 +238,15 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
 /// Fixed-width decimal fields in ASCII text.
 public enum ASCIIDigits {
-    /// The value of `count` ASCII digits starting at `start`, or nil if any is not a digit.
-    public static func value(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
-        guard start >= 0, start + count <= bytes.count else { return nil }
+    /// The value of `count` ASCII digits starting at `start`, or nil if any is not a digit or
+    /// they do not all lie in `bytes`: the one reader of decimal fields, for arrays and slices.
+    @inlinable
+    public static func value<Bytes: RandomAccessCollection>(
+        _ bytes: Bytes, _ start: Int, _ count: Int
+    ) -> Int? where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard start >= bytes.startIndex, count >= 0, start + count <= bytes.endIndex else {
+            return nil
+        }
         var result = 0
         for index in start..<(start + count) {
             let byte = bytes[index]
@@ -248,6 +254,15 @@ public enum ASCIIDigits {
             result = result * 10 + Int(byte - 48)
         }
         return result
+    }
+
+    /// The value of `bytes`, one to `maximumDigits` ASCII digits and nothing else; nil else.
+    @inlinable
+    public static func value<Bytes: RandomAccessCollection>(
+        of bytes: Bytes, maximumDigits: Int
+    ) -> Int? where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard !bytes.isEmpty, bytes.count <= maximumDigits else { return nil }
+        return value(bytes, bytes.startIndex, bytes.count)
     }
 
     /// `value` in decimal with its thousands grouped by commas: `163,805`, `-1,000`.

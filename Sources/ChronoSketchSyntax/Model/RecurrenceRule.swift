@@ -223,13 +223,7 @@ public struct RecurrenceRule: Sendable, Hashable {
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>, digits: Int = 9) -> Int? {
-        guard !bytes.isEmpty, bytes.count <= digits else { return nil }
-        var number = 0
-        for byte in bytes {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            number = number * 10 + Int(byte - 0x30)
-        }
-        return number
+        ASCIIDigits.value(of: bytes, maximumDigits: digits)
     }
 
     private static func signedNumber(_ bytes: ArraySlice<UInt8>) -> Int? {

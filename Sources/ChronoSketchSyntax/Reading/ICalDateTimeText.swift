@@ -90,13 +90,6 @@ package enum ICalDateTimeText {
     }
 
     private static func digits(_ bytes: ArraySlice<UInt8>, _ start: Int, _ count: Int) -> Int? {
-        guard start >= bytes.startIndex, start + count <= bytes.endIndex else { return nil }
-        var result = 0
-        for index in start..<(start + count) {
-            let byte = bytes[index]
-            guard byte >= 48, byte <= 57 else { return nil }
-            result = result * 10 + Int(byte - 48)
-        }
-        return result
+        ASCIIDigits.value(bytes, start, count)
     }
 }
