@@ -126,5 +126,22 @@ import Testing
         let csv = CLI.run(
             ["convert", changed.path, "--previous", published, "-f", "csv"])
         #expect(csv.status == 64)
+        // A jCal feed is its own previous version too.
+        let jcal = folder.appendingPathComponent("feed.json").path
+        _ = CLI.run(["convert", "\(Self.feed)/sessions.csv", "-f", "jcal", "-o", jcal])
+        let raised = CLI.run(
+            ["convert", changed.path, "--previous", jcal, "-f", "jcal", "-o", jcal])
+        #expect(raised.status == 0, "\(raised.standardError)")
+        let json = try String(contentsOfFile: jcal, encoding: .utf8)
+        #expect(json.contains(#"["sequence",{},"integer",1]"#))
+        #expect(json.components(separatedBy: #""sequence""#).count == 2)
+        // A previous feed that is no calendar is an unusable input: nothing is written.
+        let notes = folder.appendingPathComponent("notes.ics").path
+        try "not a calendar\n".write(toFile: notes, atomically: true, encoding: .utf8)
+        let target = folder.appendingPathComponent("out.ics").path
+        let refused = CLI.run(["convert", changed.path, "--previous", notes, "-o", target])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("notes.ics:1: error: Not an iCalendar file"))
+        #expect(!FileManager.default.fileExists(atPath: target))
     }
 }

@@ -222,8 +222,11 @@ struct ConvertCommand: Command {
                 return runStreaming(inputs, io: io)
             }
             do throws(InputError) {
-                command.options.published = PublishedVersions(
-                    try DocumentReader.read(previousFeed).document)
+                // The feed as published, in whichever format it was (.ics, jCal, records).
+                var said = DiagnosticLog()
+                let limits = options.load.limits
+                let feed = try Converter.eventInput(previousFeed, limits: limits, log: &said)
+                command.options.published = try PublishedVersions(reading: feed, limits: limits)
             } catch {
                 DiagnosticPrinter.print(error, to: io)
                 return .unusableInput

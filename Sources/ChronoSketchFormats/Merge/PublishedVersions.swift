@@ -21,13 +21,27 @@ public struct PublishedVersions: Sendable {
     /// highest SEQUENCE read.
     public init(_ document: ICalDocument) {
         for component in document.components {
-            for event in [component] + Array(component.components) where event.name == "VEVENT" {
-                guard let key = Self.key(of: event) else { continue }
-                let version = (Self.sequence(of: event), Self.digest(of: event))
-                if let known = versions[key], known.sequence >= version.0 { continue }
-                versions[key] = version
-            }
+            for event in [component] + Array(component.components) { take(event) }
         }
+    }
+
+    /// The VEVENTs of the feed `source`, read a component at a time: what is held is a few
+    /// bytes an event, never the feed.
+    /// - Throws: ``InputError`` when the feed cannot be read at all.
+    public init(reading source: InputSource, limits: ReadLimits) throws(InputError) {
+        var items = try ComponentSources.open(source, limits: limits)
+        while let item = try items.next() {
+            guard case .component(let component) = item else { continue }
+            take(component)
+            for child in component.components where child.name == "VEVENT" { take(child) }
+        }
+    }
+
+    private mutating func take(_ event: ICalComponent) {
+        guard event.name == "VEVENT", let key = Self.key(of: event) else { return }
+        let version = (sequence: Self.sequence(of: event), digest: Self.digest(of: event))
+        if let known = versions[key], known.sequence >= version.sequence { return }
+        versions[key] = version
     }
 
     /// How many events were published.
