@@ -45,23 +45,26 @@ let package = Package(
         .executableTarget(
             name: "layout-benchmark", dependencies: ["ChronoSketchCore", "ChronoSketchLayout"],
             path: "Benchmarks/LayoutBenchmark"),
+        // Where the shared corpus of real calendars is, for the test targets that read it.
+        .target(name: "TestCorpus", path: "Tests/TestCorpus"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(
             name: "ChronoSketchICalTests",
             dependencies: [
                 "ChronoSketchSyntax", "ChronoSketchEvents", "ChronoSketchFormats", "CLibical",
+                "TestCorpus",
             ]),
         .testTarget(
             name: "ChronoSketchLayoutTests",
             dependencies: [
                 "ChronoSketchLayout", "ChronoSketchSyntax", "ChronoSketchEvents",
-                "ChronoSketchFormats", "ChronoSketchCLI",
+                "ChronoSketchFormats", "ChronoSketchCLI", "TestCorpus",
             ]),
         .testTarget(
             name: "ChronoSketchCLITests",
             dependencies: [
                 "ChronoSketchCLI", "ChronoSketchSyntax", "ChronoSketchEvents",
-                "ChronoSketchFormats", "ChronoSketchLayout",
+                "ChronoSketchFormats", "ChronoSketchLayout", "TestCorpus",
             ]),
     ]
 )

@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import TestCorpus
 
 /// Merging calendars moves nothing: the events of a merge are the events of its inputs, each
 /// read alone, at the same instants, whatever X-WR-TIMEZONE each input has.
 @Suite struct MergeInstantTests {
-    static let corpus = CLI.root.deletingLastPathComponent().appendingPathComponent(
-        "shared/corpus")
+    static let corpus = Corpus.folder
 
     /// Pairs of corpus calendars: each with X-WR-TIMEZONE beside the next one with it, or
     /// beside one without; the first of a pair gives the merge its calendar properties.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChronoSketchCLI
+import TestCorpus
 
 /// What every command writes for every calendar at hand (`Fixtures/` and, when it sits beside
 /// this checkout, the shared corpus), kept as a readable summary per command in
@@ -28,8 +29,7 @@ import Testing
     private static let limit = ["--max-instances", "2000"]
 
     private static let folder = CLI.root.appendingPathComponent("Fixtures/output-goldens")
-    private static let corpus = CLI.root.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus")
+    private static let corpus = Corpus.folder
 
     /// Every calendar, by the name the manifest uses, with its path.
     static let files: [(name: String, path: String)] = {

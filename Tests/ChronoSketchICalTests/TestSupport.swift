@@ -4,6 +4,7 @@ import Foundation
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
 @testable import ChronoSketchSyntax
+import TestCorpus
 
 /// Paths and small builders shared by the tests of this module.
 enum Fixture {
@@ -15,8 +16,8 @@ enum Fixture {
         root.appendingPathComponent(relative).path
     }
 
-    /// The shared corpus of real calendars, when this checkout sits beside it.
-    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// The shared corpus of real calendars (``Corpus``).
+    static let corpus = Corpus.folder
 
     /// A VCALENDAR around `body`, with CRLF line endings unless told otherwise.
     static func calendar(_ body: String, header: String = "", lineEnding: String = "\r\n")

@@ -2,6 +2,7 @@ import ChronoSketchCLI
 import ChronoSketchCore
 import Foundation
 import Testing
+import TestCorpus
 
 /// `ics layout` JSON on real calendars: every week, day and month it gives keeps the layout
 /// invariants, checked from the JSON alone.
@@ -19,7 +20,7 @@ import Testing
                 url.appendingPathComponent($0).path
             }
         }
-        let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let corpus = Corpus.folder
         if let walk = FileManager.default.enumerator(atPath: corpus.path) {
             let names = walk.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }.sorted()
             files += names.map { corpus.appendingPathComponent($0).path }

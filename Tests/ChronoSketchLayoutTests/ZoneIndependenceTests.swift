@@ -7,6 +7,7 @@ import Foundation
 import Testing
 
 @testable import ChronoSketchCLI
+import TestCorpus
 
 /// Conflicts and busy time of events with instants (UTC or zoned times) are the same in every
 /// target zone, for every calendar at hand: the zone only changes the wall clock they are
@@ -21,7 +22,7 @@ import Testing
     /// Every calendar in `Fixtures/` (the hostile inputs aside) and, when it sits beside this
     /// checkout, the shared corpus.
     static let files: [String] = {
-        let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let corpus = Corpus.folder
         var files: [String] = []
         for folder in [root.appendingPathComponent("Fixtures"), corpus] {
             guard let walk = FileManager.default.enumerator(atPath: folder.path) else { continue }
