@@ -97,6 +97,9 @@ public struct CommandIO {
     /// output may be an input (``OutputOverlap``).
     var standardInputFile: OutputOverlap.Identity?
     var standardOutputFile: OutputOverlap.Identity?
+    /// What the run reads of standard input ahead, to tell its format; nil where standard
+    /// input is given as bytes (``standardInput``).
+    var standardInputLookAhead: StandardInputLookAhead?
 
     public init(
         standardOutput: any TextOutput, standardError: any TextOutput,
@@ -123,6 +126,7 @@ public struct CommandIO {
         io.standardOutputColumns = terminalColumns(FileHandle.standardOutput.fileDescriptor)
         io.standardInputFile = OutputOverlap.Identity(regularFileOn: STDIN_FILENO)
         io.standardOutputFile = OutputOverlap.Identity(regularFileOn: STDOUT_FILENO)
+        io.standardInputLookAhead = StandardInputLookAhead()
         return io
     }
 

@@ -305,7 +305,7 @@ public enum Converter {
                 case .document(_, let document): CalendarOutline(of: document)
                 // Records make one calendar, its properties first.
                 case .generated: CalendarOutline(calendars: 1)
-                case .file, .standardInput, .memory:
+                case .file, .standardInput, .standardInputReadAhead, .memory:
                     CalendarOutline(scanning: source, limits: options.load.limits)
                 }
             guard let outline else { return nil }
@@ -414,8 +414,11 @@ public enum Converter {
             return input
         case .memory(_, let bytes):
             format = sniff(bytes)
+        case .standardInputReadAhead(let ahead, _):
+            format = sniff(ahead)
         case .standardInput:
-            format = sniff(StandardInputAhead.shared.peek(significant: 256))
+            // Read as it comes, with nothing read ahead to tell its format by: `.ics`.
+            return input
         case .file(let path):
             if let named = ConversionFormat.inferred(fromPath: path), named != .json {
                 format = named

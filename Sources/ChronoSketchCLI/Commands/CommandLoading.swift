@@ -7,18 +7,21 @@ import ChronoSketchSyntax
 /// What the reading commands do between their options and their output: the inputs named,
 /// their events loaded through the pipeline (``CalendarLoader``) and what was found printed.
 enum CommandLoading {
-    /// Standard input replaced by the bytes a test supplies through `io`. When standard input
-    /// is read from a terminal, a hint on stderr says so (unless `--quiet`), so that a command
-    /// given no file does not seem to hang.
+    /// Standard input replaced by the bytes a test supplies through `io`, or by standard input
+    /// with its first bytes read ahead (``StandardInputLookAhead``), which tell its format.
+    /// When standard input is read from a terminal, a hint on stderr says so first (unless
+    /// `--quiet`), so that a command given no file does not seem to hang.
     static func withStandardInput(_ inputs: [InputSource], _ io: CommandIO) -> [InputSource] {
         guard let bytes = io.standardInput else {
-            if io.standardInputIsTerminal, !io.quiet, inputs.contains(.standardInput) {
+            guard inputs.contains(.standardInput) else { return inputs }
+            if io.standardInputIsTerminal, !io.quiet {
                 io.standardError.write(
                     "ics: reading a calendar from standard input (the terminal); give a file, or end with Ctrl-D\n"
                 )
                 io.standardError.flush()
             }
-            return inputs
+            guard let ahead = io.standardInputLookAhead else { return inputs }
+            return inputs.map { $0 == .standardInput ? ahead.input() : $0 }
         }
         return inputs.map { input in
             if case .standardInput = input { return .memory(name: input.name, bytes: bytes) }

@@ -27,7 +27,7 @@ package enum ComponentSources {
             return DocumentItems(name: name, document: document)
         case .generated(_, let calendar):
             return calendar.items()
-        case .file, .standardInput, .memory:
+        case .file, .standardInput, .standardInputReadAhead, .memory:
             return try ICalendarReader(source, limits: limits, progress: progress)
         }
     }

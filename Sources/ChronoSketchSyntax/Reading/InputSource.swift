@@ -6,6 +6,10 @@ public enum InputSource: Sendable, Hashable {
     case file(String)
     /// Standard input (`-` on the command line, or no file at all).
     case standardInput
+    /// Standard input of which `bytes` were read already, to tell its format (the command
+    /// line looks ahead once a run); they are given out first, and when the look ahead met
+    /// its end (`ended`) standard input is not read again.
+    case standardInputReadAhead(bytes: [UInt8], ended: Bool)
     /// Bytes already in memory, under a name used in messages.
     case memory(name: String, bytes: [UInt8])
     /// A tree already read or built (jCal, records, a merge), under a name used in messages:
@@ -19,7 +23,7 @@ public enum InputSource: Sendable, Hashable {
     public var name: String {
         switch self {
         case .file(let path): path
-        case .standardInput: "<stdin>"
+        case .standardInput, .standardInputReadAhead: "<stdin>"
         case .memory(let name, _), .document(let name, _), .generated(let name, _): name
         }
     }
@@ -31,7 +35,7 @@ extension InputSource {
     package var canBeReadTwice: Bool {
         switch self {
         case .memory, .document, .generated: return true
-        case .standardInput: return false
+        case .standardInput, .standardInputReadAhead: return false
         case .file(let path):
             // stat(2) follows symbolic links, as opening the path does: a link to a regular
             // file is a regular file.
@@ -44,7 +48,7 @@ extension InputSource {
     package var isDocument: Bool {
         switch self {
         case .document, .generated: true
-        case .file, .standardInput, .memory: false
+        case .file, .standardInput, .standardInputReadAhead, .memory: false
         }
     }
 
@@ -96,7 +100,8 @@ package struct ChunkReader {
         case .generated(_, let calendar):
             memory = calendar.text
         case .standardInput:
-            let (ahead, ended) = StandardInputAhead.shared.take()
+            descriptor = STDIN_FILENO
+        case .standardInputReadAhead(let ahead, let ended):
             if !ahead.isEmpty { pending = ahead }
             // Once the look ahead met the end, standard input is not read again: on a
             // terminal that would wait for a second Ctrl-D.
@@ -174,51 +179,5 @@ package struct ChunkReader {
     private mutating func close() {
         if let descriptor, ownsDescriptor { Glibc.close(descriptor) }
         descriptor = nil
-    }
-}
-
-/// The first bytes of standard input, read before its reader opens it so that its format can
-/// be told (``Converter/sniff(_:)``); the reader then gives them out first.
-package final class StandardInputAhead: @unchecked Sendable {
-    package static let shared = StandardInputAhead()
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    /// The look ahead met the end of standard input.
-    private var ended = false
-    /// Reading failed; the reader proper reads again and reports why.
-    private var failed = false
-
-    /// Most bytes looked at ahead: input that shows nothing but blanks (or NULs) for this long
-    /// is told apart by what it has.
-    static let peekLimit = 1 << 20
-
-    /// At least `count` bytes that are not blanks (or all there is, or the first
-    /// ``peekLimit`` bytes), without consuming them.
-    /// - Complexity: O(n) in the bytes read ahead.
-    package func peek(significant count: Int) -> [UInt8] {
-        lock.withLock {
-            var significant = bytes.count { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while !ended, !failed, significant < count, bytes.count < Self.peekLimit {
-                let read = Glibc.read(STDIN_FILENO, &buffer, buffer.count)
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else {
-                    if read == 0 { ended = true } else { failed = true }
-                    break
-                }
-                let data = buffer[0..<read]
-                significant += data.count { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
-                bytes += data
-            }
-            return bytes
-        }
-    }
-
-    /// What was read ahead, once, and whether it reached the end of standard input.
-    func take() -> (bytes: [UInt8], ended: Bool) {
-        lock.withLock {
-            defer { bytes = [] }
-            return (bytes, ended)
-        }
     }
 }
