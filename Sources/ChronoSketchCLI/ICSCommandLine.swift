@@ -43,25 +43,32 @@ public enum ICSCommandLine {
         Interruption.installHandlers()
     }
 
+    #if DEBUG
     /// Whether `ICS_COUNT_VALUE_READS=1` asks for the reading of values to be counted.
     private static var countsValueReads: Bool {
         ProcessInfo.processInfo.environment["ICS_COUNT_VALUE_READS"] == "1"
     }
+    #endif
 
     /// With `ICS_COUNT_VALUE_READS=1`, counts how often each line's values are read, for the
-    /// test that checks that none is read twice (``reportCounts()``).
+    /// test that checks that none is read twice (``reportCounts()``); in a debug build only.
     public static func startCounting() {
+        #if DEBUG
         if countsValueReads { ValueReader.countReadsByLine() }
+        #endif
     }
 
     /// With `ICS_COUNT_VALUE_READS=1`, says on stderr how many properties had their values read
-    /// (each the first time it is asked for) and the most reads of one line's values.
+    /// (each the first time it is asked for) and the most reads of one line's values; in a
+    /// debug build only.
     public static func reportCounts() {
+        #if DEBUG
         guard countsValueReads else { return }
         FileHandle.standardError.write(
             Data(
                 "ics: \(ValueReader.valuesRead) values read, at most \(ValueReader.mostReadsOfOneLine) of one line\n"
                     .utf8))
+        #endif
     }
 
     /// Runs `ics` with `arguments` (without the program name).

@@ -95,6 +95,9 @@ public enum ValueReader {
         return .single(type)
     }
 
+    // The counts of reads are kept by debug builds alone (the tests'): a release build reads
+    // each value without them.
+    #if DEBUG
     /// How many properties have had their values read in this process.
     static let readCount = Atomic<Int>(0)
 
@@ -118,12 +121,15 @@ public enum ValueReader {
     public static var mostReadsOfOneLine: Int {
         readsByLine.withLock { $0?.values.max() ?? 0 }
     }
+    #endif
 
     static func read(_ property: ICalProperty) -> ValueReading {
+        #if DEBUG
         readCount.add(1, ordering: .relaxed)
         if countsByLine.load(ordering: .relaxed) {
             readsByLine.withLock { $0?[property.line, default: 0] += 1 }
         }
+        #endif
         guard property.isProperty else {
             return ValueReading(
                 values: [], error: Problem(.notAProperty, "Line is not a property"), warnings: [])
