@@ -257,9 +257,7 @@ import Testing
             """
         let blocked = event.replacingOccurrences(of: "UID:work\\,shop", with: "UID:setup\r\nRELATED-TO:work\\,shop")
             .replacingOccurrences(of: "SUMMARY:Workshop", with: "SUMMARY:Room set-up")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "owner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try event.write(to: folder.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
         try blocked.write(

@@ -95,9 +95,7 @@ import Testing
     }
 
     @Test func previousRaisesTheSequenceOfWhatChangedAndKeepsTheRest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "feed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let published = folder.appendingPathComponent("feed.ics").path
         let first = CLI.run(

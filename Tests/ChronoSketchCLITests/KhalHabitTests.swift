@@ -19,9 +19,7 @@ import Testing
     }
 
     @Test func aFileNamedLikeADateIsReadWhenItExists() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "khal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("today")
         try FileManager.default.copyItem(

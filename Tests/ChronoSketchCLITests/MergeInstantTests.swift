@@ -81,9 +81,7 @@ import TestCorpus
     }
 
     @Test func eachInputsZoneIsSaidAndFloatingInputsStayFloating() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("merge-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func calendar(_ header: String, _ body: String) -> String {
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n\(header)"
@@ -136,9 +134,7 @@ import TestCorpus
     }
 
     @Test func ignoringXWRTimezoneWritesNoneOfItAndChangesNoTime() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("merge-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let text =
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nX-WR-TIMEZONE:Europe/Berlin\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20261209T090000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
@@ -156,9 +152,7 @@ import TestCorpus
     }
 
     @Test func dedupeKeepsTheNewestInputsVersionOfASharedUID() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("merge-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func calendar(_ events: String) -> String {
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n\(events)END:VCALENDAR\r\n"
@@ -220,9 +214,7 @@ import TestCorpus
 
     @Test(arguments: ["Office time", "Europe/Berlin"])
     func aMergeWritesAZoneThatHoldsEveryInputsTimes(tzid: String) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("merge-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The first input's VTIMEZONE begins in October 2025 (made for its 2026 event); the
         // second's in 1970, for a January 2025 event, when the offset was +01:00.
@@ -246,9 +238,7 @@ import TestCorpus
     }
 
     @Test func withoutADefinitionThatHoldsThemTheZoneDatabaseWritesOne() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("merge-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.calendar("Europe/Berlin", zoneFrom: 2025, uid: "later", start: "20260504T100000")
             .write(to: directory.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)

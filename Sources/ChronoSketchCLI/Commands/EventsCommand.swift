@@ -68,8 +68,11 @@ struct EventsCommand: Command {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         inputs = CommonOptions.inputs(arguments)
-        severalCalendars = CommonOptions.calendars(arguments).count > 1
         options = try CommonOptions.loadOptions(arguments, environment: environment)
+        // A file of a calendar folder is of that calendar; any other input is one of its own.
+        severalCalendars =
+            Set(inputs.map { [options] input in options.calendarNames[input.name] ?? input.name })
+            .count > 1
         // `--columns` alone asks for CSV.
         format = try CommonOptions.format(
             arguments, Self.format,

@@ -137,15 +137,9 @@ public enum CSVReader {
     }
 
     /// The text of `bytes` (``text(of:)``), and whether they were not UTF-8 and were read as
-    /// Windows-1252, the code page Outlook writes its CSV export in.
+    /// Windows-1252, the code page Outlook writes its CSV export in: UTF-16 with its byte
+    /// order mark, else UTF-8 (validated and decoded in one pass), else Windows-1252.
     public static func decoded(_ bytes: [UInt8]) -> (text: String, windows1252: Bool) {
-        guard bytes.count < 2 || !(bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF),
-            String(validating: bytes, as: UTF8.self) == nil
-        else { return (utf16OrUTF8(bytes), false) }
-        return (String(decoding: Windows1252.utf8(bytes), as: UTF8.self), true)
-    }
-
-    private static func utf16OrUTF8(_ bytes: [UInt8]) -> String {
         if bytes.count >= 2,
             bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF
         {
@@ -159,8 +153,9 @@ public enum CSVReader {
                 units.append(UInt16(high) << 8 | UInt16(low))
                 index += 2
             }
-            return String(decoding: units, as: UTF16.self)
+            return (String(decoding: units, as: UTF16.self), false)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, false) }
+        return (String(decoding: Windows1252.utf8(bytes), as: UTF8.self), true)
     }
 }

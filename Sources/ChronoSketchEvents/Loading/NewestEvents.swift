@@ -274,11 +274,7 @@ private struct ByteArena {
 
     /// A hash of a text that agrees with ``same(_:_:)``: FNV-1a over its bytes.
     static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return hash
+        FNV1a.hash(bytes)
     }
 
     /// Whether two texts are one id: the same bytes (``ExactText``).

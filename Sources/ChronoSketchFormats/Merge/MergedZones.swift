@@ -100,15 +100,7 @@ struct MergedZones: Sendable {
     {
         for property in component.properties {
             guard let tzid = property.parameter("TZID") else { continue }
-            for value in property.values {
-                let local: LocalDateTime
-                switch value {
-                case .dateTime(.dateTime(let time, false)): local = time
-                case .period(let period):
-                    guard case .dateTime(let time, false) = period.start else { continue }
-                    local = time
-                default: continue
-                }
+            for local in property.values.compactMap(\.localTime) {
                 if var use = uses[tzid] {
                     if local < use.first { (use.first, use.input) = (local, input) }
                     use.last = max(use.last, local)

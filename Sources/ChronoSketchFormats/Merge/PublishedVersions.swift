@@ -97,11 +97,11 @@ public struct PublishedVersions: Sendable {
             return (0..<8).map { UInt8(truncatingIfNeeded: inner >> ($0 * 8)) }
         }
         lines.sort { $0.lexicographicallyPrecedes($1) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hasher = FNV1a()
         for line in lines {
-            for byte in line { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hash = (hash ^ 0x0A) &* 0x100_0000_01b3
+            hasher.combine(line)
+            hasher.combine(CollectionOfOne(0x0A))
         }
-        return hash
+        return hasher.value
     }
 }

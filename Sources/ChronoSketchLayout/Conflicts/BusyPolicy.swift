@@ -123,24 +123,6 @@ public struct Attendance: Sendable, Hashable {
         return (people ?? found.keys.sorted()).map { ($0, found[$0] ?? []) }
     }
 
-    /// The people `event` is filed under by person: those of its input
-    /// (``byFile``), with an ATTENDEE line or without, and `named`, the people it names, but
-    /// those whose own copy of it stands in for it elsewhere (``OwnCopies``) and those of its
-    /// input who declined or delegated it there.
-    func people(
-        of event: CalendarEvent, named: [(key: String, label: String)], own: OwnCopies
-    ) -> [(key: String, label: String)] {
-        var people = named
-        for person in (byFile[event.source.file] ?? []).sorted()
-        where !named.contains(where: { $0.key == person }) {
-            let answers = event.attendees(at: person).compactMap { $0.status?.uppercased() }
-            if answers.contains("DECLINED") || answers.contains("DELEGATED") { continue }
-            people.append((person, person))
-        }
-        guard !own.isEmpty else { return people }
-        return people.filter { !own.standsIn(for: $0.key, event) }
-    }
-
     /// Whether the people of `event`'s input declined or delegated it, every one named on it
     /// (``answer(to:)``).
     public func declined(_ event: CalendarEvent) -> Bool {
@@ -210,8 +192,23 @@ struct OwnCopies {
         }
     }
 
-    /// Whether nobody keeps a copy of anything.
-    var isEmpty: Bool { copies.isEmpty }
+    /// The people `event` is filed under by person: those of its input
+    /// (``Attendance/byFile``), with an ATTENDEE line or without, and `named`, the people it
+    /// names, but those whose own copy of it stands in for it elsewhere and those of its input
+    /// who declined or delegated it there.
+    func people(of event: CalendarEvent, named: [(key: String, label: String)]) -> [(
+        key: String, label: String
+    )] {
+        var people = named
+        for person in (attendance.byFile[event.source.file] ?? []).sorted()
+        where !named.contains(where: { $0.key == person }) {
+            let answers = event.attendees(at: person).compactMap { $0.status?.uppercased() }
+            if answers.contains("DECLINED") || answers.contains("DELEGATED") { continue }
+            people.append((person, person))
+        }
+        guard !copies.isEmpty else { return people }
+        return people.filter { !standsIn(for: $0.key, event) }
+    }
 
     /// Whether `person` keeps their own copy of `event`'s occurrence in another input, which
     /// stands in for this one.

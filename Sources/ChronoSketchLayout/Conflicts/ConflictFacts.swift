@@ -42,7 +42,6 @@ struct ConflictFacts {
     private let tentativeFree: Bool
     /// Whose inputs are whose, when events are filed by person (`--as ADDRESS=FILE`), and
     /// the copies each keeps there.
-    private let attendance: Attendance?
     private let ownCopies: OwnCopies?
     /// Whether any event read, busy or free, has a value of the key.
     private(set) var hasResource = false
@@ -54,11 +53,9 @@ struct ConflictFacts {
         if key == .person || key == .attendee, let attendance = options.policy.attendance,
             !attendance.byFile.isEmpty
         {
-            self.attendance = attendance
             ownCopies = OwnCopies(
                 attendance, events: (0..<storage.count).lazy.map { storage.event(at: $0) })
         } else {
-            attendance = nil
             ownCopies = nil
         }
         var ownerIndex: [String: Int32] = [:]
@@ -117,9 +114,7 @@ struct ConflictFacts {
         _ labelIndex: inout [String: Int32]
     ) {
         var values = key.values(of: event)
-        if let attendance, let ownCopies {
-            values = attendance.people(of: event, named: values, own: ownCopies)
-        }
+        if let ownCopies { values = ownCopies.people(of: event, named: values) }
         if !values.isEmpty { hasResource = true }
         var seen: Set<String> = []
         if tentativeFree, key == .attendee || key == .person {

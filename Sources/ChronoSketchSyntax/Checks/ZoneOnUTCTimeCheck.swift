@@ -4,7 +4,7 @@ import ChronoSketchCore
 /// says a UTC time "MUST NOT" have one. The Z wins.
 struct ZoneOnUTCTimeCheck: ComponentCheck {
     /// Properties whose values are dates or date-times a TZID may qualify (§3.2.19).
-    private static let timeProperties = PropertySet([
+    static let timeProperties = PropertySet([
         .dtstart, .dtend, .due, .recurrenceID, .rdate, .exdate,
     ])
 

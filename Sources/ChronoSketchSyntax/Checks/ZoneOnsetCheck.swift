@@ -8,19 +8,14 @@ import ChronoSketchCore
 ///
 /// Said by `validate` and `info`, over the VTIMEZONEs of the calendar read before the time.
 struct ZoneOnsetCheck: ComponentCheck {
-    /// Properties whose values are dates or date-times a TZID may qualify (§3.2.19).
-    private static let timeProperties = PropertySet([
-        .dtstart, .dtend, .due, .recurrenceID, .rdate, .exdate,
-    ])
-
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         guard context.scope == .conformance, !context.zoneOnsets.isEmpty,
             component.name != "VTIMEZONE"
         else { return }
         for property in component.properties {
-            guard let known = property.known, Self.timeProperties.contains(known),
+            guard let known = property.known, ZoneOnUTCTimeCheck.timeProperties.contains(known),
                 let tzid = property.parameter("TZID"), let onset = context.zoneOnsets[tzid],
-                let earliest = Self.earliest(property.values), earliest < onset
+                let earliest = property.values.compactMap(\.localTime).min(), earliest < onset
             else { continue }
             findings.report(
                 .warning, .outsideTimeZoneSpan, line: property.line,
@@ -28,17 +23,18 @@ struct ZoneOnsetCheck: ComponentCheck {
                 assumption: "its offset then is the IANA zone's where the TZID names one; other readers take the first observance's")
         }
     }
+}
 
-    /// The earliest zoned wall-clock time of a property's values (a period by its start).
-    private static func earliest(_ values: [ICalValue]) -> LocalDateTime? {
-        values.compactMap { value -> LocalDateTime? in
-            switch value {
-            case .dateTime(.dateTime(let local, false)): local
-            case .period(let period):
-                if case .dateTime(let local, false) = period.start { local } else { nil }
-            default: nil
-            }
-        }.min()
+extension ICalValue {
+    /// The wall-clock time of a date-time that is not UTC (a period's start): what a TZID
+    /// qualifies; nil for a date, a UTC time or another type.
+    package var localTime: LocalDateTime? {
+        switch self {
+        case .dateTime(.dateTime(let local, false)): local
+        case .period(let period):
+            if case .dateTime(let local, false) = period.start { local } else { nil }
+        default: nil
+        }
     }
 }
 
