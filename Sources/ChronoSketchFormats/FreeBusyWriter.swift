@@ -29,37 +29,44 @@ public enum FreeBusyWriter {
         _ blocks: [FreeBusyBlock], from: LocalDateTime, to: LocalDateTime, zone: TargetZone,
         stamp: LocalDateTime
     ) -> [UInt8] {
-        func utc(_ instant: Int) -> String {
-            let value = (try? LocalDateTime(secondsSinceEpoch: instant)) ?? stamp
-            return value.basicFormat + "Z"
+        func utc(_ instant: Int) -> ICalDateTime {
+            .dateTime((try? LocalDateTime(secondsSinceEpoch: instant)) ?? stamp, isUTC: true)
         }
-        func utc(_ time: LocalDateTime) -> String { utc(zone.instant(at: time)) }
-        var lines = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(Converter.productID)", "METHOD:PUBLISH",
-        ]
-        for block in blocks {
+        func utc(_ time: LocalDateTime) -> ICalDateTime { utc(zone.instant(at: time)) }
+        let (start, end) = (utc(from), utc(to))
+        let components = blocks.map { block in
             let address = block.person.map(uri)
             // A person's block is told apart by their address, itself unique in its domain.
             let owner = address.map {
                 "-" + ($0.hasPrefix("mailto:") ? String($0.dropFirst(7)) : $0)
             }
-            lines += [
-                "BEGIN:VFREEBUSY",
-                "UID:freebusy-\(utc(from))-\(utc(to))\(owner ?? "@chronosketch")",
-                "DTSTAMP:\(stamp.basicFormat)Z",
+            var properties = [
+                ICalProperty(name: "UID", value: .text("freebusy-\(start)-\(end)\(owner ?? "@chronosketch")")),
+                ICalProperty(name: "DTSTAMP", value: .dateTime(.dateTime(stamp, isUTC: true))),
             ]
-            if let address { lines.append("ORGANIZER:\(address)") }
-            lines += ["DTSTART:\(utc(from))", "DTEND:\(utc(to))"]
+            if let address { properties.append(ICalProperty(name: "ORGANIZER", value: .uri(address))) }
+            properties += [
+                ICalProperty(name: "DTSTART", value: .dateTime(start)),
+                ICalProperty(name: "DTEND", value: .dateTime(end)),
+            ]
             for period in block.periods where period.kind != .free {
-                lines.append(
-                    "FREEBUSY;FBTYPE=\(period.kind.freeBusyType):\(utc(period.start))/\(utc(period.end))"
-                )
+                properties.append(
+                    ICalProperty(
+                        name: "FREEBUSY",
+                        parameters: [ICalParameter(name: "FBTYPE", values: [period.kind.freeBusyType])],
+                        value: .period(ICalPeriod(start: utc(period.start), end: utc(period.end), duration: nil))))
             }
-            lines.append("END:VFREEBUSY")
+            return ICalComponent(name: "VFREEBUSY", properties: properties, line: 1)
         }
-        lines.append("END:VCALENDAR")
+        let calendar = ICalComponent(
+            name: "VCALENDAR",
+            properties: [
+                ICalProperty(name: "VERSION", value: .text("2.0")),
+                ICalProperty(name: "PRODID", value: .text(Converter.productID)),
+                ICalProperty(name: "METHOD", value: .text("PUBLISH")),
+            ], components: components, line: 1)
         var bytes: [UInt8] = []
-        for line in lines { ICalWriter.appendFolded(Array(line.utf8), to: &bytes) }
+        ICalWriter.append(calendar, to: &bytes)
         return bytes
     }
 

@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import ChronoSketchSyntax
 internal import CLibical
 import Glibc
@@ -28,65 +29,45 @@ enum LibicalRule {
         } else if counting, rule.until == nil, let count = rule.count {
             recurrence.count = Int32(count)
         }
-        var calendarScale: String?
+        // libical orders BYDAY from the week's start after reading BYDAY and again after
+        // WKST; the parts are taken in their written order so days end in the same order.
         for part in rule.parts {
-            let value = part.value.uppercased()
-            let items = value.split(separator: ",", omittingEmptySubsequences: false)
-            var filled = true
             switch part.name {
-            case "RSCALE":
-                guard icalrecurrencetype_rscale_is_supported() != 0 else { return nil }
-                calendarScale = value
-            case "SKIP":
-                guard icalrecurrencetype_rscale_is_supported() != 0,
-                    let skip = skips[value]
-                else { return nil }
-                recurrence.skip = skip
             case "WKST":
-                guard let day = weekdays[Substring(value)] else { return nil }
-                recurrence.week_start = day
+                recurrence.week_start = weekday(rule.weekStart ?? .monday)
                 sortDays(&recurrence)
             case "BYDAY":
-                var days: [Int16] = []
-                for item in items {
-                    guard let day = weekdays[item.suffix(2)] else { return nil }
-                    let ordinal = item.dropLast(2)
-                    let position = ordinal.isEmpty ? 0 : Int(ordinal) ?? 0
-                    let magnitude = Int(day.rawValue) + 8 * abs(position)
-                    days.append(Int16(position < 0 ? -magnitude : magnitude))
+                let days: [Int16] = rule.byDay.map { item in
+                    let magnitude = Int(weekday(item.weekday).rawValue) + 8 * abs(item.ordinal)
+                    return Int16(item.ordinal < 0 ? -magnitude : magnitude)
                 }
-                filled = fill(&recurrence.by_day, with: days)
+                guard fill(&recurrence.by_day, with: days) else { return nil }
                 sortDays(&recurrence)
-            case "BYMONTH":
-                var months: [Int16] = []
-                for item in items {
-                    let isLeap = item.hasSuffix("L")
-                    guard let month = Int16(isLeap ? item.dropLast() : item) else { return nil }
-                    if isLeap, icalrecurrencetype_rscale_is_supported() == 0 { return nil }
-                    months.append(isLeap ? month | leapMonth : month)
-                }
-                filled = fill(&recurrence.by_month, with: months)
-            case "BYSECOND", "BYMINUTE", "BYHOUR", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO",
-                "BYSETPOS":
-                let numbers = items.compactMap { Int16($0) }
-                guard numbers.count == items.count else { return nil }
-                switch part.name {
-                case "BYSECOND": filled = fill(&recurrence.by_second, with: numbers)
-                case "BYMINUTE": filled = fill(&recurrence.by_minute, with: numbers)
-                case "BYHOUR": filled = fill(&recurrence.by_hour, with: numbers)
-                case "BYMONTHDAY": filled = fill(&recurrence.by_month_day, with: numbers)
-                case "BYYEARDAY": filled = fill(&recurrence.by_year_day, with: numbers)
-                case "BYWEEKNO": filled = fill(&recurrence.by_week_no, with: numbers)
-                default: filled = fill(&recurrence.by_set_pos, with: numbers)
-                }
             default:
-                // FREQ, INTERVAL, COUNT and UNTIL are set above; X- parts are left out.
                 break
             }
-            guard filled else { return nil }
         }
-        if let calendarScale {
-            recurrence.rscale = strdup(calendarScale)
+        let rscale = icalrecurrencetype_rscale_is_supported() != 0
+        if rule.byMonth.contains(where: \.isLeap) || rule.skip != nil, !rscale { return nil }
+        if let skip = rule.skip {
+            guard let value = skips[skip] else { return nil }
+            recurrence.skip = value
+        }
+        let months = rule.byMonth.map { Int16($0.month) | ($0.isLeap ? leapMonth : 0) }
+        let lists: [(inout icalrecurrencetype) -> Bool] = [
+            { fill(&$0.by_month, with: months) },
+            { fill(&$0.by_second, with: rule.bySecond) },
+            { fill(&$0.by_minute, with: rule.byMinute) },
+            { fill(&$0.by_hour, with: rule.byHour) },
+            { fill(&$0.by_month_day, with: rule.byMonthDay) },
+            { fill(&$0.by_year_day, with: rule.byYearDay) },
+            { fill(&$0.by_week_no, with: rule.byWeekNo) },
+            { fill(&$0.by_set_pos, with: rule.bySetPos) },
+        ]
+        for list in lists where !list(&recurrence) { return nil }
+        if let scale = rule.scale {
+            guard rscale else { return nil }
+            recurrence.rscale = strdup(scale)
         }
         return recurrence
     }
@@ -94,11 +75,17 @@ enum LibicalRule {
     /// The bit libical sets on a leap month (`5L`) of BYMONTH.
     private static let leapMonth: Int16 = 0x1000
 
-    private static let weekdays: [Substring: icalrecurrencetype_weekday] = [
-        "SU": ICAL_SUNDAY_WEEKDAY, "MO": ICAL_MONDAY_WEEKDAY, "TU": ICAL_TUESDAY_WEEKDAY,
-        "WE": ICAL_WEDNESDAY_WEEKDAY, "TH": ICAL_THURSDAY_WEEKDAY, "FR": ICAL_FRIDAY_WEEKDAY,
-        "SA": ICAL_SATURDAY_WEEKDAY,
-    ]
+    private static func weekday(_ day: Weekday) -> icalrecurrencetype_weekday {
+        switch day {
+        case .sunday: ICAL_SUNDAY_WEEKDAY
+        case .monday: ICAL_MONDAY_WEEKDAY
+        case .tuesday: ICAL_TUESDAY_WEEKDAY
+        case .wednesday: ICAL_WEDNESDAY_WEEKDAY
+        case .thursday: ICAL_THURSDAY_WEEKDAY
+        case .friday: ICAL_FRIDAY_WEEKDAY
+        case .saturday: ICAL_SATURDAY_WEEKDAY
+        }
+    }
 
     private static let skips: [String: icalrecurrencetype_skip] = [
         "BACKWARD": ICAL_SKIP_BACKWARD, "FORWARD": ICAL_SKIP_FORWARD, "OMIT": ICAL_SKIP_OMIT,
@@ -123,11 +110,14 @@ enum LibicalRule {
 
     /// Writes `values` into a BY array (a C array, imported as a tuple of `Int16`) followed by
     /// the end mark; false when they do not fit.
-    private static func fill<Array>(_ array: inout Array, with values: [Int16]) -> Bool {
-        withUnsafeMutableBytes(of: &array) { raw in
+    private static func fill<Array>(_ array: inout Array, with values: [some BinaryInteger])
+        -> Bool
+    {
+        guard !values.isEmpty else { return true }
+        return withUnsafeMutableBytes(of: &array) { raw in
             let slots = raw.bindMemory(to: Int16.self)
             guard values.count < slots.count else { return false }
-            for (index, value) in values.enumerated() { slots[index] = value }
+            for (index, value) in values.enumerated() { slots[index] = Int16(value) }
             slots[values.count] = endOfList
             return true
         }

@@ -13,15 +13,12 @@ struct DayLimits {
     private let yearDays: [Int]
 
     init?(_ rule: RecurrenceRule) {
-        let monthDays = rule.values("BYMONTHDAY").compactMap { Int($0) }
-        let yearDays = rule.values("BYYEARDAY").compactMap { Int($0) }
         guard rule.frequency == .daily,
-            !yearDays.isEmpty || monthDays.contains(where: { $0 < 0 }),
-            let candidates = rule.removing(["BYMONTHDAY", "BYYEARDAY"])
+            !rule.byYearDay.isEmpty || rule.byMonthDay.contains(where: { $0 < 0 })
         else { return nil }
-        self.candidates = candidates
-        self.monthDays = monthDays
-        self.yearDays = yearDays
+        candidates = rule.removing(["BYMONTHDAY", "BYYEARDAY"])
+        monthDays = rule.byMonthDay
+        yearDays = rule.byYearDay
     }
 
     /// Whether `date` is one of the days the limits name.

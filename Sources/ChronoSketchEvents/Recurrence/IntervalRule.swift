@@ -47,13 +47,12 @@ struct TimesOfDay {
 
     init(_ rule: RecurrenceRule, origin: ICalDateTime) {
         let wallClock = origin.wallClock
-        func numbers(_ name: String, _ implied: Int) -> [Int] {
-            let given = rule.values(name).compactMap { Int($0) }
-            return origin.isDate ? [0] : given.isEmpty ? [implied] : Array(Set(given)).sorted()
+        func numbers(_ given: [Int], _ implied: Int) -> [Int] {
+            origin.isDate ? [0] : given.isEmpty ? [implied] : Array(Set(given)).sorted()
         }
-        hours = numbers("BYHOUR", wallClock.hour)
-        minutes = numbers("BYMINUTE", wallClock.minute)
-        seconds = numbers("BYSECOND", wallClock.second)
+        hours = numbers(rule.byHour, wallClock.hour)
+        minutes = numbers(rule.byMinute, wallClock.minute)
+        seconds = numbers(rule.bySecond, wallClock.second)
     }
 
     /// Every time of every date, in order, a step of `walk` each, those at `positions` kept

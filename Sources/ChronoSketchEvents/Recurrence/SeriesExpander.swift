@@ -422,9 +422,8 @@ struct SeriesExpander {
         // when the associated "DTSTART" property has a DATE value type. These rule parts MUST
         // be ignored in RECUR value that violate the above requirement".
         let timeParts: Set<String> = ["BYHOUR", "BYMINUTE", "BYSECOND"]
-        if origin.isDate, written.parts.contains(where: { timeParts.contains($0.name) }),
+        if origin.isDate, written.parts.contains(where: { timeParts.contains($0.name) }) {
             let dated = written.removing(timeParts)
-        {
             let named = written.parts.map(\.name).filter(timeParts.contains)
             log.warn(
                 source, .ruleMisuse, property.line,

@@ -26,42 +26,33 @@ struct SetPositions {
     private var members: [LocalDateTime] = []
 
     init?(_ rule: RecurrenceRule, origin: ICalDateTime) {
-        let positions = rule.values("BYSETPOS").compactMap { Int($0) }
-        guard !positions.isEmpty, rule.frequency >= .daily, !rule.has("BYWEEKNO") else {
+        guard !rule.bySetPos.isEmpty, rule.frequency >= .daily, rule.byWeekNo.isEmpty else {
             return nil
         }
-        var parts = rule.parts.filter { !["BYSETPOS", "COUNT", "UNTIL"].contains($0.name) }
-            .map { "\($0.name)=\($0.value)" }
-        func implied(_ name: String, _ value: @autoclosure () -> String) {
-            if !rule.has(name) { parts.append("\(name)=\(value())") }
-        }
+        var implied: [RecurrenceRule.Addition] = []
         let wallClock = origin.wallClock
         let date = wallClock.date
         if !origin.isDate {
-            implied("BYHOUR", "\(wallClock.hour)")
-            implied("BYMINUTE", "\(wallClock.minute)")
-            implied("BYSECOND", "\(wallClock.second)")
+            if rule.byHour.isEmpty { implied.append(.byHour([wallClock.hour])) }
+            if rule.byMinute.isEmpty { implied.append(.byMinute([wallClock.minute])) }
+            if rule.bySecond.isEmpty { implied.append(.bySecond([wallClock.second])) }
         }
-        let dayParts = ["BYDAY", "BYMONTHDAY", "BYYEARDAY"]
+        let namesNoDay = rule.byDay.isEmpty && rule.byMonthDay.isEmpty && rule.byYearDay.isEmpty
         switch rule.frequency {
-        case .weekly:
-            implied("BYDAY", date.weekday.icalendarCode)
-        case .monthly where !dayParts.contains(where: rule.has):
-            implied("BYMONTHDAY", "\(date.day)")
-        case .yearly where !dayParts.contains(where: rule.has):
-            implied("BYMONTH", "\(date.month)")
-            implied("BYMONTHDAY", "\(date.day)")
+        case .weekly where rule.byDay.isEmpty:
+            implied.append(.byDay([.init(date.weekday)]))
+        case .monthly where namesNoDay:
+            implied.append(.byMonthDay([date.day]))
+        case .yearly where namesNoDay:
+            if rule.byMonth.isEmpty { implied.append(.byMonth([.init(date.month)])) }
+            implied.append(.byMonthDay([date.day]))
         default:
             break
         }
-        guard let candidates = try? RecurrenceRule(parsing: parts.joined(separator: ";")) else {
-            return nil
-        }
-        self.candidates = candidates
-        self.positions = positions
+        candidates = rule.removing(["BYSETPOS", "COUNT", "UNTIL"]).adding(implied)
+        positions = rule.bySetPos
         frequency = rule.frequency
-        weekStart =
-            rule.values("WKST").first.flatMap { Weekday(icalendarCode: $0) } ?? .monday
+        weekStart = rule.weekStart ?? .monday
         let first: CivilDate
         switch rule.frequency {
         case .weekly:

@@ -37,27 +37,23 @@ struct SubDailyRule: RuleExpansion, Sendable {
     /// rule of another calendar scale (RSCALE), which libical expands.
     init?(_ rule: RecurrenceRule) {
         guard rule.frequency < .daily, !rule.has("RSCALE") else { return nil }
-        func numbers(_ name: String) -> [Int]? {
-            guard rule.has(name) else { return nil }
-            return rule.values(name).compactMap { Int($0) }
-        }
+        func numbers(_ given: [Int]) -> [Int]? { given.isEmpty ? nil : given }
         frequency = rule.frequency
         interval = rule.interval
-        months = numbers("BYMONTH").map(Set.init)
-        monthDays = numbers("BYMONTHDAY")
-        yearDays = numbers("BYYEARDAY")
-        weekNumbers = numbers("BYWEEKNO")
-        hours = numbers("BYHOUR").map(Set.init)
-        minutes = numbers("BYMINUTE").map { Array(Set($0)).sorted() }
+        months = numbers(rule.byMonth.map(\.month)).map(Set.init)
+        monthDays = numbers(rule.byMonthDay)
+        yearDays = numbers(rule.byYearDay)
+        weekNumbers = numbers(rule.byWeekNo)
+        hours = numbers(rule.byHour).map(Set.init)
+        minutes = numbers(rule.byMinute).map { Array(Set($0)).sorted() }
         // A leap second (60) is the last second of its minute, as libical reads it.
-        seconds = numbers("BYSECOND").map { Array(Set($0.map { min($0, 59) })).sorted() }
-        setPositions = numbers("BYSETPOS")
-        weekStart = rule.values("WKST").first.flatMap(Weekday.init(icalendarCode:)) ?? .monday
+        seconds = numbers(rule.bySecond).map { Array(Set($0.map { min($0, 59) })).sorted() }
+        setPositions = numbers(rule.bySetPos)
+        weekStart = rule.weekStart ?? .monday
         var notes: [String] = []
-        if rule.has("BYDAY") {
-            let items = rule.values("BYDAY")
-            weekdays = Set(items.compactMap { Weekday(icalendarCode: $0.suffix(2)) })
-            if items.contains(where: { $0.count > 2 }) {
+        if !rule.byDay.isEmpty {
+            weekdays = Set(rule.byDay.map(\.weekday))
+            if rule.byDay.contains(where: { $0.ordinal != 0 }) {
                 notes.append(
                     "BYDAY has an ordinal, which RFC 5545 allows only with MONTHLY and YEARLY rules; read as the weekday alone"
                 )
@@ -223,14 +219,5 @@ extension LocalDateTime {
     static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         let quotient = value / divisor
         return value % divisor < 0 ? quotient - 1 : quotient
-    }
-}
-
-extension Weekday {
-    /// The weekday of a two-letter RFC 5545 code (`MO`).
-    init?(icalendarCode code: some StringProtocol) {
-        guard let day = Weekday.allCases.first(where: { $0.icalendarCode == code.uppercased() })
-        else { return nil }
-        self = day
     }
 }

@@ -34,22 +34,22 @@ struct WeekNumberRule: IntervalRule {
         guard rule.frequency == .yearly, rule.has("BYWEEKNO"),
             rule.parts.allSatisfy({ known.contains($0.name) || $0.name.hasPrefix("X-") })
         else { return nil }
-        let days = rule.values("BYDAY").map { Weekday(icalendarCode: $0) }
-        let weeks = rule.values("BYWEEKNO").compactMap { Int($0) }
-        guard !days.contains(nil), !weeks.isEmpty else { return nil }
+        guard rule.byDay.allSatisfy({ $0.ordinal == 0 }), !rule.byWeekNo.isEmpty,
+            !rule.byMonth.contains(where: \.isLeap)
+        else { return nil }
         interval = rule.interval
-        weekStart = rule.values("WKST").first.flatMap { Weekday(icalendarCode: $0) } ?? .monday
-        self.weeks = weeks
-        months = Set(rule.values("BYMONTH").compactMap { Int($0) })
-        monthDays = rule.values("BYMONTHDAY").compactMap { Int($0) }
-        yearDays = rule.values("BYYEARDAY").compactMap { Int($0) }
+        weekStart = rule.weekStart ?? .monday
+        weeks = rule.byWeekNo
+        months = Set(rule.byMonth.map(\.month))
+        monthDays = rule.byMonthDay
+        yearDays = rule.byYearDay
         weekdays =
-            !days.isEmpty
-            ? days.compactMap { $0 }
+            !rule.byDay.isEmpty
+            ? rule.byDay.map(\.weekday)
             : monthDays.isEmpty && yearDays.isEmpty
                 ? [origin.wallClock.date.weekday] : Weekday.allCases
         times = TimesOfDay(rule, origin: origin)
-        positions = rule.values("BYSETPOS").compactMap { Int($0) }
+        positions = rule.bySetPos
     }
 
     /// The first day of week one of `year`: the week holding 4 January, which has at least

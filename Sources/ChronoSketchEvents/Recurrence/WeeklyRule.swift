@@ -27,14 +27,15 @@ struct WeeklyRule: IntervalRule {
         guard rule.frequency == .weekly, rule.interval > 1,
             rule.parts.allSatisfy({ known.contains($0.name) || $0.name.hasPrefix("X-") })
         else { return nil }
-        let days = rule.values("BYDAY").map { Weekday(icalendarCode: $0) }
-        guard !days.contains(nil) else { return nil }
+        guard rule.byDay.allSatisfy({ $0.ordinal == 0 }), !rule.byMonth.contains(where: \.isLeap)
+        else { return nil }
         interval = rule.interval
-        weekStart = rule.values("WKST").first.flatMap { Weekday(icalendarCode: $0) } ?? .monday
-        weekdays = days.isEmpty ? [origin.wallClock.date.weekday] : days.compactMap { $0 }
-        months = Set(rule.values("BYMONTH").compactMap { Int($0) })
+        weekStart = rule.weekStart ?? .monday
+        weekdays =
+            rule.byDay.isEmpty ? [origin.wallClock.date.weekday] : rule.byDay.map(\.weekday)
+        months = Set(rule.byMonth.map(\.month))
         times = TimesOfDay(rule, origin: origin)
-        positions = rule.values("BYSETPOS").compactMap { Int($0) }
+        positions = rule.bySetPos
     }
 
     func intervalStart(holding date: CivilDate) -> CivilDate? {

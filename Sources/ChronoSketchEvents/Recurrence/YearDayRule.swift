@@ -26,16 +26,16 @@ struct YearDayRule: IntervalRule {
         guard rule.frequency == .yearly, rule.has("BYYEARDAY"),
             rule.parts.allSatisfy({ known.contains($0.name) || $0.name.hasPrefix("X-") })
         else { return nil }
-        let days = rule.values("BYDAY").map { Weekday(icalendarCode: $0) }
-        let yearDays = rule.values("BYYEARDAY").compactMap { Int($0) }
-        guard !days.contains(nil), !yearDays.isEmpty else { return nil }
+        guard rule.byDay.allSatisfy({ $0.ordinal == 0 }), !rule.byYearDay.isEmpty,
+            !rule.byMonth.contains(where: \.isLeap)
+        else { return nil }
         interval = rule.interval
-        self.yearDays = yearDays
-        weekdays = Set(days.compactMap { $0 })
-        months = Set(rule.values("BYMONTH").compactMap { Int($0) })
-        monthDays = rule.values("BYMONTHDAY").compactMap { Int($0) }
+        yearDays = rule.byYearDay
+        weekdays = Set(rule.byDay.map(\.weekday))
+        months = Set(rule.byMonth.map(\.month))
+        monthDays = rule.byMonthDay
         times = TimesOfDay(rule, origin: origin)
-        positions = rule.values("BYSETPOS").compactMap { Int($0) }
+        positions = rule.bySetPos
     }
 
     func intervalStart(holding date: CivilDate) -> CivilDate? {

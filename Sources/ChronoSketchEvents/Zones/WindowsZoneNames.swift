@@ -138,7 +138,7 @@ extension WindowsZoneNames {
 
         /// Normalises a display name that has already been trimmed, unquoted and space-collapsed.
         init(_ text: String) {
-            var rest = Substring(Self.unescaped(text).lowercased())
+            var rest = Substring(TextValue.unescape(text).lowercased())
             offset = nil
             if rest.first == "(", let close = rest.firstIndex(of: ")"),
                 let parsed = Self.offset(in: rest[rest.index(after: rest.startIndex)..<close])
@@ -187,29 +187,6 @@ extension WindowsZoneNames {
                 .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
                 .filter { !$0.isEmpty }
                 .joined(separator: ", ")
-        }
-
-        /// Undoes the iCalendar TEXT escapes `\,`, `\;` and `\\`; other backslashes are kept.
-        static func unescaped(_ text: String) -> String {
-            var result = ""
-            var escaping = false
-            for character in text {
-                if escaping {
-                    if character != "," && character != ";" && character != "\\" {
-                        result.append("\\")
-                    }
-                    result.append(character)
-                    escaping = false
-                } else if character == "\\" {
-                    escaping = true
-                } else {
-                    result.append(character)
-                }
-            }
-            if escaping {
-                result.append("\\")
-            }
-            return result
         }
     }
 }

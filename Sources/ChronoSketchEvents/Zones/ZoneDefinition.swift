@@ -26,7 +26,7 @@ package enum ZoneDefinition {
         }
         var zone = ICalComponent(
             name: "VTIMEZONE",
-            properties: [ICalProperty(name: "TZID", rawValue: ICalWriter.text(tzid), line: 1)],
+            properties: [ICalProperty(name: "TZID", value: .text(tzid))],
             line: 1)
         guard !changes.isEmpty else {
             zone.components.append(steady(offset: rules.offset(atUTC: from), from: from))
@@ -76,23 +76,13 @@ package enum ZoneDefinition {
         let epoch = LocalDateTime(startOf: CivilDate.epoch)
         let start =
             (try? LocalDateTime(secondsSinceEpoch: from + offset)).map { min(epoch, $0) } ?? epoch
-        let text = utcOffset(offset)
         return ICalComponent(
             name: "STANDARD",
             properties: [
-                ICalProperty(name: "TZOFFSETFROM", rawValue: text, line: 1),
-                ICalProperty(name: "TZOFFSETTO", rawValue: text, line: 1),
-                ICalProperty(name: "DTSTART", rawValue: start.basicFormat, line: 1),
+                ICalProperty(name: "TZOFFSETFROM", value: .utcOffset(offset)),
+                ICalProperty(name: "TZOFFSETTO", value: .utcOffset(offset)),
+                ICalProperty(name: "DTSTART", times: [.floating(start)]),
             ], line: 1)
-    }
-
-    /// `+0100`, `-0330`, `+053328` when the offset has seconds.
-    static func utcOffset(_ seconds: Int) -> String {
-        let magnitude = abs(seconds)
-        var text = seconds < 0 ? "-" : "+"
-        text += ASCIIDigits.padded(magnitude / 3600, 2) + ASCIIDigits.padded(magnitude / 60 % 60, 2)
-        if magnitude % 60 != 0 { text += ASCIIDigits.padded(magnitude % 60, 2) }
-        return text
     }
 
     /// One change, with what a yearly rule needs of it: its wall clock before the change and
@@ -141,10 +131,16 @@ package enum ZoneDefinition {
             }
         }
 
-        var rulePart: String {
+        /// The yearly rule in `month` that names this day, to `until`.
+        func rule(month: Int, until: ICalDateTime?) -> RecurrenceRule {
             switch self {
-            case .weekday(let position, let day): "BYDAY=\(position)\(day.icalendarCode)"
-            case .monthDay(let day): "BYMONTHDAY=\(day)"
+            case .weekday(let position, let day):
+                RecurrenceRule(
+                    frequency: .yearly, until: until, byMonth: [.init(month)],
+                    byDay: [.init(day, ordinal: position)])
+            case .monthDay(let day):
+                RecurrenceRule(
+                    frequency: .yearly, until: until, byMonth: [.init(month)], byMonthDay: [day])
             }
         }
     }
@@ -189,25 +185,26 @@ package enum ZoneDefinition {
         var component: ICalComponent {
             let kind = first.kind
             var properties = [
-                ICalProperty(name: "TZOFFSETFROM", rawValue: utcOffset(kind.offsetBefore), line: 1),
-                ICalProperty(name: "TZOFFSETTO", rawValue: utcOffset(kind.offsetAfter), line: 1),
+                ICalProperty(name: "TZOFFSETFROM", value: .utcOffset(kind.offsetBefore)),
+                ICalProperty(name: "TZOFFSETTO", value: .utcOffset(kind.offsetAfter)),
             ]
             if let name = kind.name, !name.isEmpty {
-                properties.append(
-                    ICalProperty(name: "TZNAME", rawValue: ICalWriter.text(name), line: 1))
+                properties.append(ICalProperty(name: "TZNAME", value: .text(name)))
             }
-            properties.append(
-                ICalProperty(name: "DTSTART", rawValue: first.local.basicFormat, line: 1))
+            properties.append(ICalProperty(name: "DTSTART", times: [.floating(first.local)]))
             if count > 1 || goesOn, let day = days.min(by: { $0.rank < $1.rank }) {
-                var rule = "FREQ=YEARLY;BYMONTH=\(kind.month);\(day.rulePart)"
                 // A day after the last change: readers that take UNTIL as the wall clock
                 // (python's icalendar) keep that change too, and the next is a year later.
-                if !goesOn,
-                    let until = try? LocalDateTime(secondsSinceEpoch: last.change.utc + 86_400)
-                {
-                    rule += ";UNTIL=\(until.basicFormat)Z"
-                }
-                properties.append(ICalProperty(name: "RRULE", rawValue: rule, line: 1))
+                let until =
+                    goesOn
+                    ? nil
+                    : (try? LocalDateTime(secondsSinceEpoch: last.change.utc + 86_400)).map {
+                        ICalDateTime.dateTime($0, isUTC: true)
+                    }
+                properties.append(
+                    ICalProperty(
+                        name: "RRULE", value: .recurrence(day.rule(month: kind.month, until: until))
+                    ))
             }
             return ICalComponent(
                 name: kind.isDaylight ? "DAYLIGHT" : "STANDARD", properties: properties, line: 1)

@@ -117,7 +117,7 @@ public enum JCal {
             case .duration(let duration):
                 (itemType, item) = (.duration, .string(duration.description))
             case .utcOffset(let offset):
-                (itemType, item) = (.utcOffset, .string(offsetText(offset)))
+                (itemType, item) = (.utcOffset, .string(ICalWriter.utcOffset(offset, separator: ":")))
             case .integer(let number): (itemType, item) = (.integer, .integer(number))
             case .float(let number): (itemType, item) = (.float, .double(number))
             case .time(let time): (itemType, item) = (.time, .string(timeText(time)))
@@ -160,14 +160,6 @@ public enum JCal {
         }
     }
 
-    private static func offsetText(_ offset: Int) -> String {
-        let magnitude = abs(offset)
-        var text =
-            (offset < 0 ? "-" : "+") + ASCIIDigits.padded(magnitude / 3600, 2) + ":"
-            + ASCIIDigits.padded(magnitude % 3600 / 60, 2)
-        if magnitude % 60 != 0 { text += ":" + ASCIIDigits.padded(magnitude % 60, 2) }
-        return text
-    }
 
     /// A RECUR value as a jCal object (RFC 7265 §3.6.10): parts in the order written, lists as
     /// arrays, numbers as numbers where they read back the same, UNTIL as a jCal date or

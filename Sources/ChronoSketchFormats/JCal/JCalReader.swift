@@ -167,7 +167,23 @@ extension JCal {
             parameters.append(ICalParameter(name: "VALUE", values: [type.uppercased()]))
         }
         var omitted: [Unicode.Scalar] = []
-        let values = items.dropFirst(3).map { valueText($0, type: type, omitted: &omitted) }
+        let bytes: [UInt8]
+        let valueStart: Int
+        var typed: ICalProperty?
+        if let values = typedValues(items.dropFirst(3), type: type, name: name) {
+            // Read into typed values directly, and written by the writer.
+            let property = ICalProperty(
+                name: name, parameters: parameters, values: values, line: line,
+                omitted: &omitted)
+            (bytes, valueStart, typed) = (property.contentLine, property.valueStart, property)
+        } else {
+            // A value that does not read by its type is kept as written, for the reader to
+            // say what is wrong with it.
+            let texts = items.dropFirst(3).map { valueText($0, type: type, omitted: &omitted) }
+            let separator = name == "GEO" || name == "REQUEST-STATUS" ? ";" : ","
+            (bytes, valueStart) = ICalWriter.contentLine(
+                name: name, parameters: parameters, value: texts.joined(separator: separator))
+        }
         if !omitted.isEmpty {
             var unique: [Unicode.Scalar] = []
             for scalar in omitted where !unique.contains(scalar) { unique.append(scalar) }
@@ -177,9 +193,6 @@ extension JCal {
                     "\(name) holds characters no iCalendar line can (\(unique.map(\.codePoint).joined(separator: ", ")))"
                 ))
         }
-        let separator = name == "GEO" || name == "REQUEST-STATUS" ? ";" : ","
-        let (bytes, valueStart) = ICalWriter.contentLine(
-            name: name, parameters: parameters, value: values.joined(separator: separator))
         // A line the reader would cut cannot come back whole from the `.ics` it makes.
         guard bytes.count <= limits.maximumLineLength else {
             built.problems.append(
@@ -198,10 +211,58 @@ extension JCal {
                     .notAProperty, "Line is not a property: '\(ICalendarReader.excerpt(bytes))'"))
             return built
         }
-        built.property = ICalProperty(
-            name: name, parameters: parameters, contentLine: bytes, valueStart: valueStart,
-            line: line, lineProblems: Occurrences.repeatedParameters(parameters, of: name))
+        let repeated = Occurrences.repeatedParameters(parameters, of: name)
+        if let typed, repeated.isEmpty {
+            built.property = typed
+        } else {
+            built.property = ICalProperty(
+                name: name, parameters: parameters, contentLine: bytes, valueStart: valueStart,
+                line: line, lineProblems: repeated)
+        }
         return built
+    }
+
+    /// The values of a jCal property read by its type into typed values (RFC 7265 §3.6), the
+    /// same the `.ics` reader gives; nil when one does not read so (or the type is unknown),
+    /// so that it is kept as written.
+    private static func typedValues(_ items: ArraySlice<JSONValue>, type: String, name: String)
+        -> [ICalValue]?
+    {
+        guard let valueType = ValueType(rawValue: type), valueType != .unknown else { return nil }
+        var values: [ICalValue] = []
+        for item in items {
+            switch (valueType, item) {
+            case (.text, .string(let text)): values.append(.text(text))
+            case (.text, .array(let parts)) where name == "REQUEST-STATUS":
+                values.append(.requestStatus(parts.map(scalarText)))
+            case (.float, .array(let pair)) where name == "GEO" && pair.count == 2:
+                guard let latitude = number(pair[0]), let longitude = number(pair[1]) else {
+                    return nil
+                }
+                values.append(.geo(latitude: latitude, longitude: longitude))
+            case (.integer, .integer(let number)) where Int32(exactly: number) != nil:
+                values.append(.integer(number))
+            case (.float, _) where number(item) != nil:
+                values.append(.float(number(item)!))
+            case (.boolean, .bool(let flag)): values.append(.boolean(flag))
+            case (.uri, .string(let text)), (.calAddress, .string(let text)):
+                values.append(.uri(text))
+            case (.binary, .string(let text)): values.append(.binary(text))
+            case (.text, _), (.uri, _), (.calAddress, _), (.binary, _), (.boolean, _),
+                (.integer, _), (.float, _), (.unknown, _):
+                return nil
+            default:
+                // Dates, times, periods, durations, offsets and rules: their RFC 5545 form,
+                // read by the one reader of values.
+                var omitted: [Unicode.Scalar] = []
+                let reading = ValueReader.read(
+                    valueText(item, type: type, omitted: &omitted), of: name,
+                    parameters: [ICalParameter(name: "VALUE", values: [type.uppercased()])])
+                guard reading.problems.isEmpty, reading.values.count == 1 else { return nil }
+                values.append(reading.values[0])
+            }
+        }
+        return values.isEmpty ? nil : values
     }
 
     /// Letters, digits, `-` and `_`, as the reader takes names.
@@ -249,6 +310,14 @@ extension JCal {
                 separator: ";")
         default:
             return scalarText(value)
+        }
+    }
+
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .integer(let number): Double(number)
+        case .double(let number): number
+        default: nil
         }
     }
 

@@ -270,8 +270,8 @@ struct CalendarMerge<Sink: CalendarItemSink> {
     /// The properties of a calendar built from parts.
     static var defaultProperties: [ICalProperty] {
         [
-            ICalProperty(name: "VERSION", rawValue: "2.0", line: 1),
-            ICalProperty(name: "PRODID", rawValue: Converter.productID, line: 1),
+            ICalProperty(name: "VERSION", value: .text("2.0")),
+            ICalProperty(name: "PRODID", value: .text(Converter.productID)),
         ]
     }
 }

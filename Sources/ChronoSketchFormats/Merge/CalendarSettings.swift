@@ -54,18 +54,17 @@ public struct CalendarSetting: Sendable, Hashable {
         }
         // A METHOD is a name, written in upper case as the RFC spells its methods.
         let given = name == "METHOD" ? value.uppercased() : value
-        let written: String
+        let values: [ICalValue]
         if known == nil {
-            // An X- property has no type of its own (RFC 7265 §5: unknown): readers that keep
-            // its text as written would show a `\,`, so only a backslash and a line break are
-            // escaped, which TEXT readers read back alike.
-            written = given.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\n", with: "\\n")
+            values = [.other(ICalWriter.untypedText(given))]
+        } else if type == .text {
+            values = [.text(given)]
         } else {
-            written = type == .text ? ICalWriter.text(given) : given
+            let reading = ValueReader.read(given, of: name, parameters: parameters)
+            if let problem = reading.problems.first { throw SettingError("\(problem.message)") }
+            values = reading.values
         }
-        let property = ICalProperty(
-            name: name, parameters: parameters, rawValue: written, line: 1)
+        let property = ICalProperty(name: name, parameters: parameters, values: values)
         if let problem = property.problems.first {
             throw SettingError("\(problem.message)")
         }

@@ -81,7 +81,7 @@ struct CalendarZoneInMerge {
             }
         }
         if starts.allSatisfy({ if case .dateTime(_, false)? = $0 { true } else { false } }) {
-            return isUTC ? inUTC(property, values) : withTZID(property, rawValue: property.rawValue)
+            return isUTC ? inUTC(property, values) : withTZID(property, values)
         }
         // A series' UTC DTSTART is expanded on the zone's wall clock: written so.
         guard !isUTC, inSeries, known == .dtstart, values.count == 1,
@@ -89,14 +89,14 @@ struct CalendarZoneInMerge {
             let local = try? LocalDateTime(
                 secondsSinceEpoch: rules.localSeconds(forUTC: utc.secondsSinceEpoch))
         else { return nil }
-        return withTZID(property, rawValue: ICalDateTime.dateTime(local, isUTC: false).description)
+        return withTZID(property, [.dateTime(.dateTime(local, isUTC: false))])
     }
 
-    private func withTZID(_ property: ICalProperty, rawValue: String) -> ICalProperty {
+    private func withTZID(_ property: ICalProperty, _ values: [ICalValue]) -> ICalProperty {
         ICalProperty(
             name: property.name,
             parameters: [ICalParameter(name: "TZID", values: [tzid])] + property.parameters,
-            rawValue: rawValue, line: property.line)
+            values: values, line: property.line)
     }
 
     /// Floating date-times (and period starts and ends) written as UTC.
@@ -108,19 +108,20 @@ struct CalendarZoneInMerge {
                 time
             }
         }
-        let texts = values.map { value -> String in
+        let written = values.map { value -> ICalValue in
             switch value {
-            case .dateTime(let time): utc(time).description
+            case .dateTime(let time): .dateTime(utc(time))
             case .period(let period):
-                ICalPeriod(
-                    start: utc(period.start), end: period.end.map(utc), duration: period.duration
-                ).text
-            default: ""
+                .period(
+                    ICalPeriod(
+                        start: utc(period.start), end: period.end.map(utc),
+                        duration: period.duration))
+            default: value
             }
         }
         return ICalProperty(
-            name: property.name, parameters: property.parameters,
-            rawValue: texts.joined(separator: ","), line: property.line)
+            name: property.name, parameters: property.parameters, values: written,
+            line: property.line)
     }
 
     /// The VTIMEZONE to write for ``tzid`` when the merged calendar has none yet.

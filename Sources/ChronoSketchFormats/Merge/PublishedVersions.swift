@@ -12,7 +12,7 @@ import ChronoSketchSyntax
 public struct PublishedVersions: Sendable {
     struct Key: Hashable {
         let uid: ExactText
-        let recurrence: String?
+        let recurrence: ICalValue?
     }
 
     private var versions: [Key: (sequence: Int, digest: UInt64)] = [:]
@@ -59,7 +59,7 @@ public struct PublishedVersions: Sendable {
 
     private static func key(of event: ICalComponent) -> Key? {
         guard let uid = event.property("UID")?.value?.text, !uid.isEmpty else { return nil }
-        return Key(uid: ExactText(uid), recurrence: event.property("RECURRENCE-ID")?.rawValue)
+        return Key(uid: ExactText(uid), recurrence: event.property("RECURRENCE-ID")?.value)
     }
 
     private static func sequence(of event: ICalComponent) -> Int {
@@ -73,7 +73,7 @@ public struct PublishedVersions: Sendable {
         guard sequence != Self.sequence(of: event) else { return event }
         var updated = event
         let line = event.property("SEQUENCE")?.line ?? event.line
-        let property = ICalProperty(name: "SEQUENCE", rawValue: String(sequence), line: line)
+        let property = ICalProperty(name: "SEQUENCE", value: .integer(sequence), line: line)
         if let index = updated.properties.firstIndex(where: { $0.name == "SEQUENCE" }) {
             updated.properties[index] = property
         } else {

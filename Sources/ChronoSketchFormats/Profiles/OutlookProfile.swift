@@ -55,14 +55,14 @@ public enum OutlookProfile {
                         "Outlook approximates the zone by one yearly rule for each of standard and daylight time (MS-OXCICAL §2.1.3.1.1.19); `ics convert --vtimezone minimal` writes records' zones that way"
                 ))
         }
-        var rules: [String: Set<String>] = [:]
+        var rules: [String: Set<RecurrenceRule?>] = [:]
         var byDate: [Int] = []
         var unread: [(line: Int, text: String)] = []
         for observance in zone.components
         where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             if let rdate = observance.property("RDATE") { byDate.append(rdate.line) }
             guard let property = observance.property("RRULE") else {
-                rules[observance.name, default: []].insert("")
+                rules[observance.name, default: []].insert(nil)
                 continue
             }
             guard case .recurrence(let rule)? = property.value else { continue }
@@ -70,10 +70,7 @@ public enum OutlookProfile {
                 unread.append((property.line, "\(observance.name) RRULE:\(rule.text) \(problem)"))
             }
             // One rule, whatever its years.
-            rules[observance.name, default: []].insert(
-                rule.parts.filter { $0.name != "UNTIL" && $0.name != "COUNT" }.map {
-                    "\($0.name)=\($0.value)"
-                }.joined(separator: ";"))
+            rules[observance.name, default: []].insert(rule.removing(["UNTIL", "COUNT"]))
         }
         // Each kind of slip once per zone, with the count: a zone's whole history has dozens.
         if let first = unread.first {
@@ -106,30 +103,26 @@ public enum OutlookProfile {
             return "is not yearly; Outlook reads only FREQ=YEARLY"
         }
         let names = Set(rule.parts.map(\.name)).subtracting(["FREQ", "UNTIL", "COUNT", "INTERVAL"])
-        let byDay = rule.parts.first { $0.name == "BYDAY" }?.value
-        let byMonthDay = rule.parts.first { $0.name == "BYMONTHDAY" }?.value
         if let extra = names.subtracting(["BYMONTH", "BYDAY", "BYMONTHDAY"]).sorted().first {
             return "has \(extra), which Outlook does not read"
         }
-        if let month = rule.parts.first(where: { $0.name == "BYMONTH" })?.value,
-            month.contains(",")
-        {
+        if rule.byMonth.count > 1 {
             return "names several months; Outlook reads one"
         }
-        switch (byDay, byMonthDay) {
-        case (let day?, nil):
-            guard !day.contains(","),
-                day.first.map({ $0 == "-" || $0 == "+" || $0.isNumber }) == true
-            else {
-                return "has BYDAY=\(day); Outlook reads one weekday with its position (2SU, -1SU)"
+        switch (rule.byDay, rule.byMonthDay) {
+        case (let days, []) where !days.isEmpty:
+            guard days.count == 1, days[0].ordinal != 0 else {
+                let written = days.map(\.description).joined(separator: ",")
+                return
+                    "has BYDAY=\(written); Outlook reads one weekday with its position (2SU, -1SU)"
             }
             return nil
-        case (nil, let day?):
-            return day.contains(",") ? "names several days of the month; Outlook reads one" : nil
-        case (_?, _?):
-            return "has both BYDAY and BYMONTHDAY; Outlook reads one of them"
-        case (nil, nil):
+        case ([], let days) where !days.isEmpty:
+            return days.count > 1 ? "names several days of the month; Outlook reads one" : nil
+        case ([], []):
             return "names no day; Outlook reads BYDAY or BYMONTHDAY"
+        default:
+            return "has both BYDAY and BYMONTHDAY; Outlook reads one of them"
         }
     }
 }

@@ -29,9 +29,9 @@ enum ComponentBuilder {
         if let end = draft.end {
             lines.add("DTEND", time: end)
         } else if let duration = draft.duration {
-            lines.add("DURATION", value: duration.description)
+            lines.add("DURATION", .duration(duration))
         }
-        if let rule = draft.rule { lines.add("RRULE", value: rule.text) }
+        if let rule = draft.rule { lines.add("RRULE", .recurrence(rule)) }
         lines.add("RDATE", dates: draft.recurrenceDates)
         lines.add("EXDATE", dates: draft.exceptionDates.map { .time($0) })
         lines.add("SUMMARY", text: draft.title, field: "title")
@@ -41,8 +41,8 @@ enum ComponentBuilder {
         if let description = draft.description {
             lines.add("DESCRIPTION", text: description, field: "description")
         }
-        if let status = draft.status { lines.add("STATUS", value: status.rawValue) }
-        if draft.transparency == .transparent { lines.add("TRANSP", value: "TRANSPARENT") }
+        if let status = draft.status { lines.add("STATUS", .text(status.rawValue)) }
+        if draft.transparency == .transparent { lines.add("TRANSP", .text("TRANSPARENT")) }
         for category in draft.categories {
             lines.add("CATEGORIES", text: category, field: "categories")
         }
@@ -57,7 +57,7 @@ enum ComponentBuilder {
         }
         if let url = draft.url { try lines.add("URL", uri: url, field: "url") }
         if let color = draft.color { lines.add("COLOR", text: color, field: "color") }
-        if draft.sequence != 0 { lines.add("SEQUENCE", value: String(draft.sequence)) }
+        if draft.sequence != 0 { lines.add("SEQUENCE", .integer(draft.sequence)) }
         if let (name, length) = lines.overlong {
             throw RecordImport.Problem(
                 message:
@@ -87,94 +87,70 @@ enum ComponentBuilder {
 
         init(first: Int) { self.first = first }
 
-        /// A property whose value is already in its RFC 5545 form.
-        mutating func add(_ name: String, parameters: [ICalParameter] = [], value: String) {
-            // Name, parameters and value, unfolded: the value dominates, parameters are short.
-            let length =
-                name.utf8.count + 1 + value.utf8.count
-                + parameters.reduce(0) {
-                    $0 + 2 + $1.name.utf8.count + $1.values.reduce(0) { $0 + 3 + $1.utf8.count }
-                }
-            if length > Self.maximumLength, overlong == nil { overlong = (name, length) }
-            properties.append(
-                ICalProperty(
-                    name: name, parameters: parameters, rawValue: value,
-                    line: first + 1 + properties.count))
+        /// A property made by the writer; its length checked against what can be read again.
+        mutating func add(_ property: ICalProperty) {
+            let length = property.contentLine.count
+            if length > Self.maximumLength, overlong == nil { overlong = (property.name, length) }
+            properties.append(property)
         }
+
+        /// A property of one typed value.
+        mutating func add(_ name: String, parameters: [ICalParameter] = [], _ value: ICalValue) {
+            add(ICalProperty(name: name, parameters: parameters, value: value, line: next))
+        }
+
+        /// The line number of the next property.
+        private var next: Int { first + 1 + properties.count }
 
         /// TEXT, without the control characters iCalendar text cannot hold (said, by field).
         mutating func add(_ name: String, text: String, field: String) {
             var left: [Unicode.Scalar] = []
-            add(
-                name,
-                value: ICalWriter.text(ICalWriter.conforming(text, omitted: &left), omitted: &left))
+            let conforming = ICalWriter.conforming(text, omitted: &left)
+            add(ICalProperty(name: name, values: [.text(conforming)], line: next, omitted: &left))
             note(left, field)
         }
 
         mutating func add(_ name: String, time: OriginalTime, parameters: [ICalParameter] = []) {
-            switch time {
-            case .date(let date):
-                add(
-                    name, parameters: [ICalParameter(name: "VALUE", values: ["DATE"])] + parameters,
-                    value: date.basicFormat)
-            case .floating(let local):
-                add(name, parameters: parameters, value: local.basicFormat)
-            case .utc(let local): add(name, parameters: parameters, value: local.basicFormat + "Z")
-            case .zoned(let local, let tzid):
-                add(
-                    name, parameters: [ICalParameter(name: "TZID", values: [tzid])] + parameters,
-                    value: local.basicFormat)
-            }
+            add(ICalProperty(name: name, times: [time], parameters: parameters, line: next))
         }
 
         /// RDATE or EXDATE: one property for each run of values of one kind and zone.
         mutating func add(_ name: String, dates: [EventDraft.DateEntry]) {
-            func parameters(_ entry: EventDraft.DateEntry) -> [ICalParameter] {
-                var parameters: [ICalParameter] = []
-                if case .period = entry {
-                    parameters.append(ICalParameter(name: "VALUE", values: ["PERIOD"]))
-                }
-                switch entry.start {
-                case .date:
-                    if case .time = entry {
-                        parameters.append(ICalParameter(name: "VALUE", values: ["DATE"]))
-                    }
-                case .zoned(_, let tzid):
-                    parameters.append(ICalParameter(name: "TZID", values: [tzid]))
-                case .floating, .utc: break
-                }
-                return parameters
-            }
-            func text(_ time: OriginalTime) -> String {
-                switch time {
-                case .date(let date): date.basicFormat
-                case .floating(let local), .zoned(let local, _): local.basicFormat
-                case .utc(let local): local.basicFormat + "Z"
-                }
+            /// What a run shares: periods or not, dates or not, and the zone of its times.
+            func kind(_ entry: EventDraft.DateEntry) -> (period: Bool, date: Bool, zone: String?) {
+                var zone: String?
+                if case .zoned(_, let tzid) = entry.start { zone = tzid }
+                if case .period = entry { return (true, false, zone) }
+                return (false, entry.start.isDate, zone)
             }
             var index = dates.startIndex
             while index < dates.endIndex {
-                let kind = parameters(dates[index])
-                var values: [String] = []
-                while index < dates.endIndex, parameters(dates[index]) == kind {
-                    switch dates[index] {
-                    case .time(let time): values.append(text(time))
-                    case .period(let start, let end, let duration):
-                        values.append(
-                            text(start) + "/"
-                                + (end.map(text) ?? duration?.description ?? ""))
-                    }
-                    index += 1
+                let run = kind(dates[index])
+                var end = index
+                while end < dates.endIndex, kind(dates[end]) == run { end += 1 }
+                let entries = dates[index..<end]
+                if run.period {
+                    add(
+                        ICalProperty(
+                            name: name,
+                            periods: entries.compactMap {
+                                guard case .period(let start, let end, let duration) = $0 else {
+                                    return nil
+                                }
+                                return (start, end, duration)
+                            }, line: next))
+                } else {
+                    add(ICalProperty(name: name, times: entries.map(\.start), line: next))
                 }
-                add(name, parameters: kind, value: values.joined(separator: ","))
+                index = end
             }
         }
 
         mutating func add(_ name: String, participant: Participant, field: String)
             throws(RecordImport.Problem)
         {
-            var parameters: [ICalParameter] = []
             var left: [Unicode.Scalar] = []
+            var parameters: [ICalParameter] = []
             for (parameter, value) in [
                 ("CN", participant.name), ("ROLE", participant.role),
                 ("PARTSTAT", participant.status),
@@ -198,7 +174,12 @@ enum ComponentBuilder {
                         "its \(field) '\(uri)' holds a control character (\(control.codePoint)), which no URI or calendar address can"
                 )
             }
-            add(name, parameters: parameters, value: uri)
+            var left: [Unicode.Scalar] = []
+            add(
+                ICalProperty(
+                    name: name, parameters: parameters, values: [.uri(uri)], line: next,
+                    omitted: &left))
+            note(left, field)
         }
 
         private mutating func note(_ scalars: [Unicode.Scalar], _ field: String) {

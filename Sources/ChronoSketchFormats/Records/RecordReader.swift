@@ -373,9 +373,9 @@ enum RecordReader {
             opening =
                 [
                     .calendarBegin(ICalComponent(name: "VCALENDAR", line: 1)),
-                    .calendarProperty(ICalProperty(name: "VERSION", rawValue: "2.0", line: 1)),
+                    .calendarProperty(ICalProperty(name: "VERSION", value: .text("2.0"))),
                     .calendarProperty(
-                        ICalProperty(name: "PRODID", rawValue: Converter.productID, line: 1)),
+                        ICalProperty(name: "PRODID", value: .text(Converter.productID))),
                 ] + zones.map { .component($0) }
         }
 

@@ -33,15 +33,17 @@ public struct ICalProperty: Sendable, Hashable {
     /// The unfolded content line as read (or as rebuilt by a repair of the reader).
     public var contentLine: [UInt8] { storage.contentLine }
     /// Where the value starts in ``contentLine``.
-    var valueStart: Int { storage.valueStart }
+    package var valueStart: Int { storage.valueStart }
     /// The physical line the content line starts on.
     public var line: Int { storage.line }
     /// Problems of the line itself: parameters that could not be read and were left out, a
     /// repair the reader made, a line that is not a property.
     public var lineProblems: [Problem] { storage.lineProblems }
 
-    /// A property from its parts; the content line is rebuilt from them.
-    public init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
+    /// A property from its parts and its value's text in RFC 5545 form; the content line is
+    /// rebuilt from them. Properties made outside the reader are made from typed values
+    /// (``init(name:parameters:values:line:omitted:)``).
+    init(name: String, parameters: [ICalParameter] = [], rawValue: String, line: Int) {
         let (bytes, valueStart) = TokenizedLine.canonical(
             name: name, parameters: parameters, value: rawValue)
         self.init(
@@ -59,14 +61,18 @@ public struct ICalProperty: Sendable, Hashable {
             lineProblems: lineProblems)
     }
 
-    /// A property whose name has been looked up already.
+    /// A property whose name has been looked up already; `values`, when given, are what its
+    /// value reads as, kept so that it is never read from the line.
     init(
         name: String, known: KnownProperty?, parameters: [ICalParameter], contentLine: [UInt8],
-        valueStart: Int, line: Int, lineProblems: [Problem]
+        valueStart: Int, line: Int, lineProblems: [Problem], values: [ICalValue]? = nil
     ) {
         storage = Storage(
             name: name, known: known, parameters: parameters, contentLine: contentLine,
             valueStart: valueStart, line: line, lineProblems: lineProblems)
+        if let values, ValueReader.fits(values, ValueReader.kind(of: self)) {
+            storage.values.withLock { $0 = ValueReading(values: values, error: nil, warnings: []) }
+        }
     }
 
     /// A line that is not a property, kept as written.
@@ -125,8 +131,9 @@ public struct ICalProperty: Sendable, Hashable {
     /// Whether the line is a property (name, parameters, colon, value).
     public var isProperty: Bool { !name.isEmpty }
 
-    /// The value as written, escapes kept.
-    public var rawValue: String {
+    /// The value as written, escapes kept: for messages that quote a value that could not be
+    /// read, and for writing it again as it came.
+    package var rawValue: String {
         String(decoding: contentLine[valueStart...], as: UTF8.self)
     }
 

@@ -5,8 +5,11 @@ import Foundation
 /// written and checked before libical's iterator is given it: known parts only, numbers with at
 /// most nine digits and in range, `INTERVAL` and `COUNT` at least 1, a valid `UNTIL`.
 ///
-/// The parts keep their order and their values as written (names upper-cased), so the rule
-/// can be written again as it came, in `.ics` and in jCal.
+/// Each part is kept typed (``byDay``, ``byMonth``, the numeric BY lists, ``weekStart``), which
+/// is what expansion reads; ``parts`` keeps the parts' order and their values as written (names
+/// upper-cased), so the rule can be written again as it came, in `.ics` and in jCal. A rule made
+/// from its fields (``init(frequency:interval:count:until:byMonth:byDay:byMonthDay:)``) or
+/// derived from another (``removing(_:)``, ``adding(_:)``) writes its new parts in RFC 5545 form.
 public struct RecurrenceRule: Sendable, Hashable {
     /// One `NAME=VALUE` part.
     public struct Part: Sendable, Hashable {
@@ -35,9 +38,47 @@ public struct RecurrenceRule: Sendable, Hashable {
             default: nil
             }
         }
+
+        /// The FREQ value that names it.
+        public var name: String { RecurrenceRule.frequencies[rawValue] }
     }
 
-    /// The rule's parts in order.
+    /// One item of BYDAY: a weekday, with the ordinal that picks one of its days in the month
+    /// or year (`-1SU`, `2MO`) or 0 for every such weekday.
+    public struct WeekdayNumber: Sendable, Hashable, CustomStringConvertible {
+        /// ±1…53, or 0 when the item has none.
+        public let ordinal: Int
+        public let weekday: Weekday
+
+        /// An item from its parts.
+        public init(_ weekday: Weekday, ordinal: Int = 0) {
+            self.weekday = weekday
+            self.ordinal = ordinal
+        }
+
+        /// `MO`, `-1SU`, `2TU`.
+        public var description: String {
+            (ordinal == 0 ? "" : String(ordinal)) + weekday.icalendarCode
+        }
+    }
+
+    /// One item of BYMONTH: a month, and whether it is the leap month after it (RFC 7529 `5L`).
+    public struct MonthNumber: Sendable, Hashable, CustomStringConvertible {
+        /// 1…13.
+        public let month: Int
+        public let isLeap: Bool
+
+        /// An item from its parts.
+        public init(_ month: Int, isLeap: Bool = false) {
+            self.month = month
+            self.isLeap = isLeap
+        }
+
+        /// `3`, `5L`.
+        public var description: String { String(month) + (isLeap ? "L" : "") }
+    }
+
+    /// The rule's parts in order, their values as written.
     public let parts: [Part]
     /// FREQ.
     public let frequency: Frequency
@@ -47,12 +88,27 @@ public struct RecurrenceRule: Sendable, Hashable {
     public let count: Int?
     /// UNTIL; nil when missing.
     public let until: ICalDateTime?
+    /// BYSECOND, BYMINUTE, BYHOUR; empty when missing.
+    public let bySecond: [Int], byMinute: [Int], byHour: [Int]
+    /// BYDAY; empty when missing.
+    public let byDay: [WeekdayNumber]
+    /// BYMONTHDAY, BYYEARDAY, BYWEEKNO (negative counting from the end); empty when missing.
+    public let byMonthDay: [Int], byYearDay: [Int], byWeekNo: [Int]
+    /// BYMONTH; empty when missing.
+    public let byMonth: [MonthNumber]
+    /// BYSETPOS; empty when missing.
+    public let bySetPos: [Int]
+    /// WKST; nil when missing (Monday, RFC 5545 §3.3.10).
+    public let weekStart: Weekday?
+    /// RSCALE (RFC 7529), upper-cased; nil when missing.
+    public let scale: String?
+    /// SKIP (RFC 7529), upper-cased; nil when missing.
+    public let skip: String?
 
     /// The FREQ values, in the order of ``Frequency``.
-    private static let frequencies = [
+    fileprivate static let frequencies = [
         "SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY",
     ]
-    private static let weekdays = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
 
     /// Ranges of the numeric BY parts; `signed` allows the mirrored negative values.
     private static let numericParts: [String: (minimum: Int, maximum: Int, signed: Bool)] = [
@@ -77,18 +133,15 @@ public struct RecurrenceRule: Sendable, Hashable {
         func invalid(_ reason: String) -> RecurrenceRuleError {
             RecurrenceRuleError(rule: String(decoding: rule, as: UTF8.self), reason: reason)
         }
-        var parts: [Part] = []
+        var fields = Fields()
         var frequency: Frequency?
-        var interval = 1
-        var count: Int?
-        var until: ICalDateTime?
         for part in rule.split(separator: Self.semicolon) {
             guard let equals = part.firstIndex(of: Self.equals), equals + 1 < part.endIndex else {
                 throw invalid("'\(Self.text(part))' is not NAME=VALUE")
             }
-            let nameBytes = part[..<equals]
             let value = part[(equals + 1)...].uppercased
-            let name = Self.text(nameBytes.uppercased)
+            let name = Self.text(part[..<equals].uppercased)
+            let items = { value.split(separator: Self.comma, omittingEmptySubsequences: false) }
             switch name {
             case "FREQ":
                 guard
@@ -103,52 +156,62 @@ public struct RecurrenceRule: Sendable, Hashable {
                 else {
                     throw invalid("INTERVAL must be a whole number from 1 to 32767")
                 }
-                interval = number
+                fields.interval = number
             case "COUNT":
                 guard let number = Self.number(value, digits: 10),
                     (1...Int(Int32.max)).contains(number)
                 else {
                     throw invalid("COUNT must be a whole number from 1 to 2147483647")
                 }
-                count = number
+                fields.count = number
             case "UNTIL":
                 do {
-                    until = try ICalDateTimeText.parse(value)
+                    fields.until = try ICalDateTimeText.parse(value)
                 } catch {
                     throw invalid(error.description)
                 }
             case "WKST":
-                guard Self.isWeekday(value) else {
+                guard let day = Self.weekday(value) else {
                     throw invalid("unknown WKST '\(Self.text(value))'")
                 }
+                fields.weekStart = day
             case "BYDAY":
-                for item in value.split(separator: Self.comma, omittingEmptySubsequences: false) {
-                    guard item.count >= 2, Self.isWeekday(item.suffix(2)) else {
+                fields.byDay = []
+                for item in items() {
+                    guard item.count >= 2, let day = Self.weekday(item.suffix(2)) else {
                         throw invalid("'\(Self.text(item))' in BYDAY is not a weekday")
                     }
                     let ordinal = item.dropLast(2)
+                    var number = 0
                     if !ordinal.isEmpty {
-                        guard let number = Self.signedNumber(ordinal), number != 0,
-                            abs(number) <= 53
+                        guard let signed = Self.signedNumber(ordinal), signed != 0, abs(signed) <= 53
                         else {
                             throw invalid(
                                 "'\(Self.text(item))' in BYDAY has an ordinal outside ±1…53")
                         }
+                        number = signed
                     }
+                    fields.byDay.append(WeekdayNumber(day, ordinal: number))
                 }
             case "BYMONTH":
-                for item in value.split(separator: Self.comma, omittingEmptySubsequences: false) {
-                    let digits = item.last == UInt8(ascii: "L") ? item.dropLast() : item
-                    guard let month = Self.number(digits), (1...13).contains(month) else {
+                fields.byMonth = []
+                for item in items() {
+                    let isLeap = item.last == UInt8(ascii: "L")
+                    guard let month = Self.number(isLeap ? item.dropLast() : item),
+                        (1...13).contains(month)
+                    else {
                         throw invalid("'\(Self.text(item))' in BYMONTH is not a month")
                     }
+                    fields.byMonth.append(MonthNumber(month, isLeap: isLeap))
                 }
-            case "RSCALE", "SKIP":
-                break
+            case "RSCALE":
+                fields.scale = Self.text(value)
+            case "SKIP":
+                fields.skip = Self.text(value)
             default:
                 if let range = Self.numericParts[name] {
-                    for item in value.split(separator: Self.comma, omittingEmptySubsequences: false)
-                    {
+                    var numbers: [Int] = []
+                    for item in items() {
                         guard let number = Self.signedNumber(item),
                             (range.minimum...range.maximum).contains(
                                 range.signed ? abs(number) : number),
@@ -156,19 +219,166 @@ public struct RecurrenceRule: Sendable, Hashable {
                         else {
                             throw invalid("'\(Self.text(item))' in \(name) is out of range")
                         }
+                        numbers.append(number)
                     }
+                    fields.setNumbers(numbers, for: name)
                 } else if !name.hasPrefix("X-") {
                     throw invalid("unknown part '\(name)'")
                 }
             }
-            parts.append(Part(name: name, value: Self.text(part[(equals + 1)...])))
+            fields.parts.append(Part(name: name, value: Self.text(part[(equals + 1)...])))
         }
         guard let frequency else { throw invalid("FREQ is missing") }
-        self.parts = parts
+        self.init(frequency: frequency, fields: fields)
+    }
+
+    /// A rule made from its fields, its parts written in RFC 5545 form in the order FREQ,
+    /// INTERVAL (when above 1), BYMONTH, BYMONTHDAY, BYDAY, COUNT, UNTIL.
+    public init(
+        frequency: Frequency, interval: Int = 1, count: Int? = nil, until: ICalDateTime? = nil,
+        byMonth: [MonthNumber] = [], byDay: [WeekdayNumber] = [], byMonthDay: [Int] = []
+    ) {
+        var fields = Fields()
+        fields.parts = [Part(name: "FREQ", value: frequency.name)]
+        if interval != 1 { fields.add(.interval(interval)) }
+        if !byMonth.isEmpty { fields.add(.byMonth(byMonth)) }
+        if !byMonthDay.isEmpty { fields.add(.byMonthDay(byMonthDay)) }
+        if !byDay.isEmpty { fields.add(.byDay(byDay)) }
+        if let count { fields.add(.count(count)) }
+        if let until { fields.add(.until(until)) }
+        self.init(frequency: frequency, fields: fields)
+    }
+
+    private init(frequency: Frequency, fields: Fields) {
         self.frequency = frequency
-        self.interval = interval
-        self.count = count
-        self.until = until
+        parts = fields.parts
+        interval = fields.interval
+        count = fields.count
+        until = fields.until
+        bySecond = fields.bySecond
+        byMinute = fields.byMinute
+        byHour = fields.byHour
+        byDay = fields.byDay
+        byMonthDay = fields.byMonthDay
+        byYearDay = fields.byYearDay
+        byWeekNo = fields.byWeekNo
+        byMonth = fields.byMonth
+        bySetPos = fields.bySetPos
+        weekStart = fields.weekStart
+        scale = fields.scale
+        skip = fields.skip
+    }
+
+    /// What a rule holds besides its FREQ, while it is read or derived.
+    private struct Fields {
+        var parts: [Part] = []
+        var interval = 1
+        var count: Int?
+        var until: ICalDateTime?
+        var bySecond: [Int] = [], byMinute: [Int] = [], byHour: [Int] = []
+        var byDay: [WeekdayNumber] = []
+        var byMonthDay: [Int] = [], byYearDay: [Int] = [], byWeekNo: [Int] = []
+        var byMonth: [MonthNumber] = []
+        var bySetPos: [Int] = []
+        var weekStart: Weekday?
+        var scale: String?
+        var skip: String?
+
+        init() {}
+
+        /// The fields of `rule`.
+        init(_ rule: RecurrenceRule) {
+            parts = rule.parts
+            interval = rule.interval
+            count = rule.count
+            until = rule.until
+            bySecond = rule.bySecond
+            byMinute = rule.byMinute
+            byHour = rule.byHour
+            byDay = rule.byDay
+            byMonthDay = rule.byMonthDay
+            byYearDay = rule.byYearDay
+            byWeekNo = rule.byWeekNo
+            byMonth = rule.byMonth
+            bySetPos = rule.bySetPos
+            weekStart = rule.weekStart
+            scale = rule.scale
+            skip = rule.skip
+        }
+
+        mutating func setNumbers(_ numbers: [Int], for name: String) {
+            switch name {
+            case "BYSECOND": bySecond = numbers
+            case "BYMINUTE": byMinute = numbers
+            case "BYHOUR": byHour = numbers
+            case "BYMONTHDAY": byMonthDay = numbers
+            case "BYYEARDAY": byYearDay = numbers
+            case "BYWEEKNO": byWeekNo = numbers
+            default: bySetPos = numbers
+            }
+        }
+
+        /// Sets a part and appends it, written in RFC 5545 form.
+        mutating func add(_ part: Addition) {
+            func list(_ items: [some CustomStringConvertible]) -> String {
+                items.map(\.description).joined(separator: ",")
+            }
+            let value: String
+            switch part {
+            case .interval(let number): (interval, value) = (number, String(number))
+            case .count(let number): (count, value) = (number, String(number))
+            case .until(let time): (until, value) = (time, time.description)
+            case .byMonth(let months): (byMonth, value) = (months, list(months))
+            case .byDay(let days): (byDay, value) = (days, list(days))
+            case .byMonthDay(let days): (byMonthDay, value) = (days, list(days))
+            case .byHour(let hours): (byHour, value) = (hours, list(hours))
+            case .byMinute(let minutes): (byMinute, value) = (minutes, list(minutes))
+            case .bySecond(let seconds): (bySecond, value) = (seconds, list(seconds))
+            }
+            parts.append(Part(name: part.name, value: value))
+        }
+
+        /// Clears the part named `name` and takes it out of the parts.
+        mutating func remove(_ name: String) {
+            parts.removeAll { $0.name == name }
+            switch name {
+            case "INTERVAL": interval = 1
+            case "COUNT": count = nil
+            case "UNTIL": until = nil
+            case "BYDAY": byDay = []
+            case "BYMONTH": byMonth = []
+            case "WKST": weekStart = nil
+            case "RSCALE": scale = nil
+            case "SKIP": skip = nil
+            default: if Self.numericNames.contains(name) { setNumbers([], for: name) }
+            }
+        }
+
+        private static let numericNames: Set<String> = [
+            "BYSECOND", "BYMINUTE", "BYHOUR", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS",
+        ]
+    }
+
+    /// A part added to a rule by ``adding(_:)`` or given to the fields' initializer.
+    public enum Addition: Sendable, Hashable {
+        case interval(Int), count(Int), until(ICalDateTime)
+        case byMonth([MonthNumber]), byDay([WeekdayNumber]), byMonthDay([Int])
+        case byHour([Int]), byMinute([Int]), bySecond([Int])
+
+        /// The part's name.
+        public var name: String {
+            switch self {
+            case .interval: "INTERVAL"
+            case .count: "COUNT"
+            case .until: "UNTIL"
+            case .byMonth: "BYMONTH"
+            case .byDay: "BYDAY"
+            case .byMonthDay: "BYMONTHDAY"
+            case .byHour: "BYHOUR"
+            case .byMinute: "BYMINUTE"
+            case .bySecond: "BYSECOND"
+            }
+        }
     }
 
     /// Whether two rules say the same: the same parts in the same order, an UNTIL compared by
@@ -234,23 +444,29 @@ public struct RecurrenceRule: Sendable, Hashable {
         }
     }
 
-    private static func isWeekday(_ bytes: ArraySlice<UInt8>) -> Bool {
-        weekdays.contains { bytes.elementsEqual($0.utf8) }
+    private static func weekday(_ bytes: ArraySlice<UInt8>) -> Weekday? {
+        Weekday.allCases.first { bytes.elementsEqual($0.icalendarCode.utf8) }
     }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The rule without the parts named in `names`; nil when what is left is no rule.
-    package func removing(_ names: Set<String>) -> RecurrenceRule? {
-        try? RecurrenceRule(
-            parsing: parts.filter { !names.contains($0.name) }.map { "\($0.name)=\($0.value)" }
-                .joined(separator: ";"))
+    /// The rule without the parts named in `names`, the rest as they were.
+    package func removing(_ names: Set<String>) -> RecurrenceRule {
+        var fields = Fields(self)
+        for name in names { fields.remove(name) }
+        return RecurrenceRule(frequency: frequency, fields: fields)
     }
 
-    package func values(_ name: String) -> [Substring] {
-        parts.first { $0.name == name }?.value.uppercased().split(separator: ",") ?? []
+    /// The rule with `additions` appended (each replacing a part of its name).
+    package func adding(_ additions: [Addition]) -> RecurrenceRule {
+        var fields = Fields(self)
+        for addition in additions {
+            fields.remove(addition.name)
+            fields.add(addition)
+        }
+        return RecurrenceRule(frequency: frequency, fields: fields)
     }
 
     package func has(_ name: String) -> Bool { parts.contains { $0.name == name } }
@@ -272,7 +488,7 @@ public struct RecurrenceRule: Sendable, Hashable {
         if has("BYMONTH") { days = max(days, 366) }
         if has("BYYEARDAY") {
             days = max(
-                days, values("BYYEARDAY").allSatisfy { abs(Int($0) ?? 0) == 366 } ? 1461 : 366)
+                days, byYearDay.allSatisfy { abs($0) == 366 } ? 1461 : 366)
         }
         if has("BYWEEKNO") { days = max(days, 7 * 366) }
         if neverMatches { return nil }
@@ -282,17 +498,15 @@ public struct RecurrenceRule: Sendable, Hashable {
     /// BYMONTHDAY values that exist in none of the BYMONTH months, or BYDAY ordinals beyond any
     /// month or year: the rule has no instance at all.
     package var neverMatches: Bool {
-        let months = values("BYMONTH").compactMap { Int($0.hasSuffix("L") ? $0.dropLast() : $0) }
-        let days = values("BYMONTHDAY").compactMap { Int($0) }
+        let months = byMonth.map(\.month)
+        let days = byMonthDay
         if !days.isEmpty, !months.isEmpty {
             let longest =
                 months.map { CivilDate.daysIn(month: min(max($0, 1), 12), year: 2024) }.max() ?? 31
             if days.allSatisfy({ abs($0) > longest }) { return true }
         }
         let limit = frequency == .monthly || (frequency == .yearly && !months.isEmpty) ? 5 : 53
-        let ordinals = values("BYDAY").compactMap { Int($0.dropLast(2)) }
-        if !ordinals.isEmpty, ordinals.count == values("BYDAY").count,
-            ordinals.allSatisfy({ abs($0) > limit })
+        if !byDay.isEmpty, byDay.allSatisfy({ $0.ordinal != 0 && abs($0.ordinal) > limit })
         {
             return true
         }
@@ -300,8 +514,8 @@ public struct RecurrenceRule: Sendable, Hashable {
     }
 
     private var onlyLeapDay: Bool {
-        let months = values("BYMONTH").compactMap { Int($0) }
-        let days = values("BYMONTHDAY").compactMap { Int($0) }
+        let months = byMonth.map { $0.isLeap ? 0 : $0.month }
+        let days = byMonthDay
         return months == [2] && !days.isEmpty && days.allSatisfy { $0 == 29 || $0 == -1 }
             && days.contains(29)
     }

@@ -4,7 +4,7 @@
 /// else is not an escape and stays in the value with the character after it, and so does a
 /// backslash at the very end. Nothing else is changed: blanks at either end are part of the
 /// value.
-enum TextValue {
+package enum TextValue {
     private static let backslash = UInt8(ascii: "\\")
     private static let comma = UInt8(ascii: ",")
 
@@ -39,7 +39,7 @@ enum TextValue {
         return String(decoding: result, as: UTF8.self)
     }
 
-    static func unescape(_ text: String) -> String { unescape(ArraySlice(text.utf8)) }
+    package static func unescape(_ text: String) -> String { unescape(ArraySlice(text.utf8)) }
 
     /// The items of a TEXT list (CATEGORIES, RESOURCES): split at every comma (or
     /// `separator`) that is not escaped, each item unescaped.

@@ -123,6 +123,45 @@ public enum ValueReader {
     }
     #endif
 
+    /// The values `text` holds as the value of a property `name` with `parameters`: how a
+    /// value given in its RFC 5545 form (on a command line) becomes typed values.
+    public static func read(_ text: String, of name: String, parameters: [ICalParameter] = [])
+        -> ValueReading
+    {
+        read(ICalProperty(name: name, parameters: parameters, rawValue: text, line: 1))
+    }
+
+    /// Whether `values` are what reading a property of `kind` gives, value for value in
+    /// kind: then a property made of them need not read its written text again.
+    package static func fits(_ values: [ICalValue], _ kind: Kind) -> Bool {
+        func fits(_ value: ICalValue, _ type: ValueType) -> Bool {
+            switch (type, value) {
+            case (.text, .text), (.date, .dateTime(.date)), (.dateTime, .dateTime(.dateTime)),
+                (.period, .period), (.duration, .duration), (.utcOffset, .utcOffset),
+                (.integer, .integer), (.float, .float), (.time, .time), (.boolean, .boolean),
+                (.recur, .recurrence), (.uri, .uri), (.calAddress, .uri), (.binary, .binary):
+                true
+            default: false
+            }
+        }
+        switch kind {
+        case .single(let type): return values.count == 1 && fits(values[0], type)
+        case .list(let type): return !values.isEmpty && values.allSatisfy { fits($0, type) }
+        case .dateTimeOrPeriodList:
+            return !values.isEmpty
+                && values.allSatisfy { fits($0, .dateTime) || fits($0, .date) || fits($0, .period) }
+        case .durationOrDateTime:
+            return values.count == 1 && (fits(values[0], .duration) || fits(values[0], .dateTime))
+        case .geo:
+            if values.count == 1, case .geo = values[0] { return true }
+            return false
+        case .requestStatus:
+            if values.count == 1, case .requestStatus = values[0] { return true }
+            return false
+        case .unknown: return false
+        }
+    }
+
     static func read(_ property: ICalProperty) -> ValueReading {
         #if DEBUG
         readCount.add(1, ordering: .relaxed)

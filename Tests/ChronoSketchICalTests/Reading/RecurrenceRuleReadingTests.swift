@@ -26,6 +26,57 @@ import Testing
         #expect(rule.parts.map(\.value) == ["Weekly", "2", "mo,We", "20241231t000000z"])
     }
 
+    @Test func byPartsAreReadIntoTypedLists() throws {
+        let rule = try RecurrenceRule(
+            parsing:
+                "FREQ=YEARLY;BYDAY=-1su,+2MO,TU;BYMONTH=3,5L;BYMONTHDAY=-1,15;BYYEARDAY=100;BYWEEKNO=-53;BYSETPOS=-1,2;BYHOUR=9;BYMINUTE=0,30;BYSECOND=60;WKST=su;RSCALE=gregorian;SKIP=forward;X-NOTE=kept"
+        )
+        #expect(
+            rule.byDay == [
+                .init(.sunday, ordinal: -1), .init(.monday, ordinal: 2), .init(.tuesday),
+            ])
+        #expect(rule.byMonth == [.init(3), .init(5, isLeap: true)])
+        #expect(rule.byMonthDay == [-1, 15])
+        #expect(rule.byYearDay == [100])
+        #expect(rule.byWeekNo == [-53])
+        #expect(rule.bySetPos == [-1, 2])
+        #expect(rule.byHour == [9])
+        #expect(rule.byMinute == [0, 30])
+        #expect(rule.bySecond == [60])
+        #expect(rule.weekStart == .sunday)
+        #expect(rule.scale == "GREGORIAN")
+        #expect(rule.skip == "FORWARD")
+        // The parts stay as written, for writing the rule again as it came.
+        #expect(rule.parts.first { $0.name == "BYDAY" }?.value == "-1su,+2MO,TU")
+        #expect(rule.parts.last?.name == "X-NOTE")
+    }
+
+    @Test func aRuleMadeFromItsFieldsIsWrittenInRFCForm() throws {
+        let until = try ICalDateTimeText.parse("20301027T010000Z")
+        let rule = RecurrenceRule(
+            frequency: .yearly, interval: 2, until: until, byMonth: [.init(10)],
+            byDay: [.init(.sunday, ordinal: -1)])
+        #expect(rule.text == "FREQ=YEARLY;INTERVAL=2;BYMONTH=10;BYDAY=-1SU;UNTIL=20301027T010000Z")
+        #expect(try RecurrenceRule(parsing: rule.text) == rule)
+        let read = try RecurrenceRule(parsing: rule.text)
+        #expect(read.byDay == rule.byDay && read.byMonth == rule.byMonth && read.interval == 2)
+    }
+
+    @Test func derivedRulesKeepTheRestAndClearWhatTheyRemove() throws {
+        let rule = try RecurrenceRule(
+            parsing: "FREQ=MONTHLY;COUNT=5;BYDAY=MO,TU;BYSETPOS=-1;UNTIL=20301027T010000Z")
+        let candidates = rule.removing(["BYSETPOS", "COUNT", "UNTIL"]).adding([
+            .byHour([9]), .byMinute([30]),
+        ])
+        #expect(candidates.text == "FREQ=MONTHLY;BYDAY=MO,TU;BYHOUR=9;BYMINUTE=30")
+        #expect(candidates.bySetPos.isEmpty && candidates.count == nil && candidates.until == nil)
+        #expect(candidates.byHour == [9] && candidates.byMinute == [30])
+        #expect(candidates.byDay == rule.byDay)
+        #expect(try RecurrenceRule(parsing: candidates.text) == candidates)
+        // An addition replaces a part of its name.
+        #expect(candidates.adding([.byHour([10])]).text == "FREQ=MONTHLY;BYDAY=MO,TU;BYMINUTE=30;BYHOUR=10")
+    }
+
     @Test func readsEveryFrequencyAndSkipsEmptyParts() throws {
         let names = ["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"]
         for (index, name) in names.enumerated() {
