@@ -70,25 +70,19 @@ extension ICalWriter {
         return text
     }
 
-    /// A FLOAT (§3.3.7): digits, a point and digits, never an exponent.
+    /// A FLOAT (§3.3.7): digits, a point and digits, never an exponent; the fewest decimals
+    /// that read back as the same number.
     static func float(_ number: Double) -> String {
         guard number.isFinite else { return "0" }
         let shortest = String(number)
         guard shortest.contains("e") else {
             return shortest.hasSuffix(".0") ? String(shortest.dropLast(2)) : shortest
         }
-        var digits = String(Int64(abs(number)))
-        var fraction = abs(number) - abs(number).rounded(.towardZero)
-        var decimals = ""
-        for _ in 0..<17 where fraction > 0 {
-            fraction *= 10
-            let digit = Int(fraction.rounded(.towardZero))
-            decimals.append(Character(Unicode.Scalar(UInt8(48 + digit))))
-            fraction -= Double(digit)
+        for decimals in 1...340 {
+            let written = String(format: "%.\(decimals)f", number)
+            if Double(written) == number { return written }
         }
-        while decimals.hasSuffix("0") { decimals.removeLast() }
-        if !decimals.isEmpty { digits += "." + decimals }
-        return (number < 0 ? "-" : "") + digits
+        return String(format: "%.340f", number)
     }
 }
 

@@ -69,6 +69,8 @@ import Testing
         #expect(ICalWriter.utcOffset(3600, separator: ":") == "+01:00")
         #expect(written(.float(0.000125)) == "0.000125")
         #expect(written(.float(-12)) == "-12")
+        #expect(written(.float(-0.00001)) == "-0.00001")
+        #expect(written(.float(1e20)) == "100000000000000000000.0")
         #expect(written(.geo(latitude: 37.386013, longitude: -122.082932)) == "37.386013;-122.082932")
         #expect(written(.time(ICalTime(hour: 7, minute: 5, second: 0, isUTC: true))) == "070500Z")
         #expect(written(.text("a,b;c\\d\r\ne")) == "a\\,b\\;c\\\\d\\ne")
