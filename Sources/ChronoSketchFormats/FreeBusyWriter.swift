@@ -41,10 +41,14 @@ public enum FreeBusyWriter {
                 "-" + ($0.hasPrefix("mailto:") ? String($0.dropFirst(7)) : $0)
             }
             var properties = [
-                ICalProperty(name: "UID", value: .text("freebusy-\(start)-\(end)\(owner ?? "@chronosketch")")),
+                ICalProperty(
+                    name: "UID", value: .text("freebusy-\(start)-\(end)\(owner ?? "@chronosketch")")
+                ),
                 ICalProperty(name: "DTSTAMP", value: .dateTime(.dateTime(stamp, isUTC: true))),
             ]
-            if let address { properties.append(ICalProperty(name: "ORGANIZER", value: .uri(address))) }
+            if let address {
+                properties.append(ICalProperty(name: "ORGANIZER", value: .uri(address)))
+            }
             properties += [
                 ICalProperty(name: "DTSTART", value: .dateTime(start)),
                 ICalProperty(name: "DTEND", value: .dateTime(end)),
@@ -53,8 +57,12 @@ public enum FreeBusyWriter {
                 properties.append(
                     ICalProperty(
                         name: "FREEBUSY",
-                        parameters: [ICalParameter(name: "FBTYPE", values: [period.kind.freeBusyType])],
-                        value: .period(ICalPeriod(start: utc(period.start), end: utc(period.end), duration: nil))))
+                        parameters: [
+                            ICalParameter(name: "FBTYPE", values: [period.kind.freeBusyType])
+                        ],
+                        value: .period(
+                            ICalPeriod(
+                                start: utc(period.start), end: utc(period.end), duration: nil))))
             }
             return ICalComponent(name: "VFREEBUSY", properties: properties, line: 1)
         }

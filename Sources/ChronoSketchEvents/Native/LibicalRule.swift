@@ -1,6 +1,6 @@
+internal import CLibical
 import ChronoSketchCore
 import ChronoSketchSyntax
-internal import CLibical
 import Glibc
 
 /// A ``RecurrenceRule`` as libical's `icalrecurrencetype`, filled part by part from the rule

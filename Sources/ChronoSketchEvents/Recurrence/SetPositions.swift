@@ -64,7 +64,8 @@ struct SetPositions {
         default:
             first = date
         }
-        start = origin.isDate ? .date(first) : .dateTime(LocalDateTime(startOf: first), isUTC: false)
+        start =
+            origin.isDate ? .date(first) : .dateTime(LocalDateTime(startOf: first), isUTC: false)
     }
 
     /// The interval a candidate belongs to, as a number that grows with time.

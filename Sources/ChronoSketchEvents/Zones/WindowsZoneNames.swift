@@ -1,4 +1,5 @@
 import ChronoSketchSyntax
+
 /// Finds the IANA name for a TZID written as a Windows zone ID or an Outlook display name.
 ///
 /// The data comes from ``WindowsZones``, generated from CLDR by

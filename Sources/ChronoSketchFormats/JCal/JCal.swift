@@ -117,7 +117,9 @@ public enum JCal {
             case .duration(let duration):
                 (itemType, item) = (.duration, .string(duration.description))
             case .utcOffset(let offset):
-                (itemType, item) = (.utcOffset, .string(ICalWriter.utcOffset(offset, separator: ":")))
+                (itemType, item) = (
+                    .utcOffset, .string(ICalWriter.utcOffset(offset, separator: ":"))
+                )
             case .integer(let number): (itemType, item) = (.integer, .integer(number))
             case .float(let number): (itemType, item) = (.float, .double(number))
             case .time(let time): (itemType, item) = (.time, .string(timeText(time)))
@@ -159,7 +161,6 @@ public enum JCal {
         case .dateTime(let time, let isUTC): extended(time, isUTC: isUTC)
         }
     }
-
 
     /// A RECUR value as a jCal object (RFC 7265 §3.6.10): parts in the order written, lists as
     /// arrays, numbers as numbers where they read back the same, UNTIL as a jCal date or

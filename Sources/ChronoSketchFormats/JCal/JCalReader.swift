@@ -242,8 +242,8 @@ extension JCal {
                 values.append(.geo(latitude: latitude, longitude: longitude))
             case (.integer, .integer(let number)) where Int32(exactly: number) != nil:
                 values.append(.integer(number))
-            case (.float, _) where number(item) != nil:
-                values.append(.float(number(item)!))
+            case (.float, .integer(let number)): values.append(.float(Double(number)))
+            case (.float, .double(let number)): values.append(.float(number))
             case (.boolean, .bool(let flag)): values.append(.boolean(flag))
             case (.uri, .string(let text)), (.calAddress, .string(let text)):
                 values.append(.uri(text))

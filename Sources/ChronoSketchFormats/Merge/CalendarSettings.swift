@@ -4,8 +4,8 @@ import ChronoSketchSyntax
 /// A calendar property set on what `convert` writes (`--set NAME=VALUE`): the calendar's
 /// name, its METHOD, how often subscribers refresh it. The value is written by the property's
 /// type, TEXT escaped as RFC 5545 §3.3.11 says (an X- property's only where a backslash
-/// stands), and read back by that type before anything is written; an empty value removes
-/// the property.
+/// stands); a value of another type is read by that type from its RFC 5545 form, and refused
+/// with the reader's reason, before anything is written. An empty value removes the property.
 public struct CalendarSetting: Sendable, Hashable {
     /// The upper-cased property name.
     public let name: String
@@ -65,9 +65,6 @@ public struct CalendarSetting: Sendable, Hashable {
             values = reading.values
         }
         let property = ICalProperty(name: name, parameters: parameters, values: values)
-        if let problem = property.problems.first {
-            throw SettingError("\(problem.message)")
-        }
         if name == "METHOD",
             !value.unicodeScalars.allSatisfy({
                 $0.isASCII && ($0.properties.isAlphabetic || $0 == "-")

@@ -31,8 +31,10 @@ enum RecordReader {
         if text.decodedAsWindows1252 {
             diagnostics.append(
                 Diagnostic(
-                    .warning, .notUTF8, file: name, line: nil, message: "The file is not valid UTF-8",
-                    assumption: "it is read as Windows-1252, the code page Outlook's CSV export is in"))
+                    .warning, .notUTF8, file: name, line: nil,
+                    message: "The file is not valid UTF-8",
+                    assumption:
+                        "it is read as Windows-1252, the code page Outlook's CSV export is in"))
         }
         let outlook = text.outlook.map { ($0, zone) }
         var plan = Plan(

@@ -98,6 +98,10 @@ public struct ICalProperty: Sendable, Hashable {
         }
     }
 
+    /// Whether the values are kept already, so that asking for them reads nothing: true for a
+    /// property made from typed values, and for one read once.
+    package var holdsItsValues: Bool { storage.values.withLock { $0 != nil } }
+
     /// Whether reading the value could find anything to say: TEXT, like every type kept as
     /// written (URI, CAL-ADDRESS, BINARY, an unknown type), reads whatever the line reader let
     /// through, so a check need not read it.

@@ -78,32 +78,43 @@ public struct RecurrenceRule: Sendable, Hashable {
         public var description: String { String(month) + (isLeap ? "L" : "") }
     }
 
-    /// The rule's parts in order, their values as written.
-    public let parts: [Part]
     /// FREQ.
     public let frequency: Frequency
+    /// Every other part, typed, and the parts as written.
+    private let fields: Fields
+
+    /// The rule's parts in order, their values as written.
+    public var parts: [Part] { fields.parts }
     /// INTERVAL, 1 when missing.
-    public let interval: Int
+    public var interval: Int { fields.interval }
     /// COUNT; nil when missing.
-    public let count: Int?
+    public var count: Int? { fields.count }
     /// UNTIL; nil when missing.
-    public let until: ICalDateTime?
-    /// BYSECOND, BYMINUTE, BYHOUR; empty when missing.
-    public let bySecond: [Int], byMinute: [Int], byHour: [Int]
+    public var until: ICalDateTime? { fields.until }
+    /// BYSECOND; empty when missing.
+    public var bySecond: [Int] { fields.bySecond }
+    /// BYMINUTE; empty when missing.
+    public var byMinute: [Int] { fields.byMinute }
+    /// BYHOUR; empty when missing.
+    public var byHour: [Int] { fields.byHour }
     /// BYDAY; empty when missing.
-    public let byDay: [WeekdayNumber]
-    /// BYMONTHDAY, BYYEARDAY, BYWEEKNO (negative counting from the end); empty when missing.
-    public let byMonthDay: [Int], byYearDay: [Int], byWeekNo: [Int]
+    public var byDay: [WeekdayNumber] { fields.byDay }
+    /// BYMONTHDAY (negative counting from the end); empty when missing.
+    public var byMonthDay: [Int] { fields.byMonthDay }
+    /// BYYEARDAY (negative counting from the end); empty when missing.
+    public var byYearDay: [Int] { fields.byYearDay }
+    /// BYWEEKNO (negative counting from the end); empty when missing.
+    public var byWeekNo: [Int] { fields.byWeekNo }
     /// BYMONTH; empty when missing.
-    public let byMonth: [MonthNumber]
+    public var byMonth: [MonthNumber] { fields.byMonth }
     /// BYSETPOS; empty when missing.
-    public let bySetPos: [Int]
+    public var bySetPos: [Int] { fields.bySetPos }
     /// WKST; nil when missing (Monday, RFC 5545 §3.3.10).
-    public let weekStart: Weekday?
+    public var weekStart: Weekday? { fields.weekStart }
     /// RSCALE (RFC 7529), upper-cased; nil when missing.
-    public let scale: String?
+    public var scale: String? { fields.scale }
     /// SKIP (RFC 7529), upper-cased; nil when missing.
-    public let skip: String?
+    public var skip: String? { fields.skip }
 
     /// The FREQ values, in the order of ``Frequency``.
     fileprivate static let frequencies = [
@@ -184,7 +195,8 @@ public struct RecurrenceRule: Sendable, Hashable {
                     let ordinal = item.dropLast(2)
                     var number = 0
                     if !ordinal.isEmpty {
-                        guard let signed = Self.signedNumber(ordinal), signed != 0, abs(signed) <= 53
+                        guard let signed = Self.signedNumber(ordinal), signed != 0,
+                            abs(signed) <= 53
                         else {
                             throw invalid(
                                 "'\(Self.text(item))' in BYDAY has an ordinal outside ±1…53")
@@ -251,26 +263,11 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     private init(frequency: Frequency, fields: Fields) {
         self.frequency = frequency
-        parts = fields.parts
-        interval = fields.interval
-        count = fields.count
-        until = fields.until
-        bySecond = fields.bySecond
-        byMinute = fields.byMinute
-        byHour = fields.byHour
-        byDay = fields.byDay
-        byMonthDay = fields.byMonthDay
-        byYearDay = fields.byYearDay
-        byWeekNo = fields.byWeekNo
-        byMonth = fields.byMonth
-        bySetPos = fields.bySetPos
-        weekStart = fields.weekStart
-        scale = fields.scale
-        skip = fields.skip
+        self.fields = fields
     }
 
-    /// What a rule holds besides its FREQ, while it is read or derived.
-    private struct Fields {
+    /// What a rule holds besides its FREQ.
+    private struct Fields: Sendable {
         var parts: [Part] = []
         var interval = 1
         var count: Int?
@@ -283,28 +280,6 @@ public struct RecurrenceRule: Sendable, Hashable {
         var weekStart: Weekday?
         var scale: String?
         var skip: String?
-
-        init() {}
-
-        /// The fields of `rule`.
-        init(_ rule: RecurrenceRule) {
-            parts = rule.parts
-            interval = rule.interval
-            count = rule.count
-            until = rule.until
-            bySecond = rule.bySecond
-            byMinute = rule.byMinute
-            byHour = rule.byHour
-            byDay = rule.byDay
-            byMonthDay = rule.byMonthDay
-            byYearDay = rule.byYearDay
-            byWeekNo = rule.byWeekNo
-            byMonth = rule.byMonth
-            bySetPos = rule.bySetPos
-            weekStart = rule.weekStart
-            scale = rule.scale
-            skip = rule.skip
-        }
 
         mutating func setNumbers(_ numbers: [Int], for name: String) {
             switch name {
@@ -454,14 +429,14 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     /// The rule without the parts named in `names`, the rest as they were.
     package func removing(_ names: Set<String>) -> RecurrenceRule {
-        var fields = Fields(self)
+        var fields = fields
         for name in names { fields.remove(name) }
         return RecurrenceRule(frequency: frequency, fields: fields)
     }
 
     /// The rule with `additions` appended (each replacing a part of its name).
     package func adding(_ additions: [Addition]) -> RecurrenceRule {
-        var fields = Fields(self)
+        var fields = fields
         for addition in additions {
             fields.remove(addition.name)
             fields.add(addition)
@@ -506,8 +481,7 @@ public struct RecurrenceRule: Sendable, Hashable {
             if days.allSatisfy({ abs($0) > longest }) { return true }
         }
         let limit = frequency == .monthly || (frequency == .yearly && !months.isEmpty) ? 5 : 53
-        if !byDay.isEmpty, byDay.allSatisfy({ $0.ordinal != 0 && abs($0.ordinal) > limit })
-        {
+        if !byDay.isEmpty, byDay.allSatisfy({ $0.ordinal != 0 && abs($0.ordinal) > limit }) {
             return true
         }
         return false

@@ -98,29 +98,29 @@ public enum ValueReader {
     // The counts of reads are kept by debug builds alone (the tests'): a release build reads
     // each value without them.
     #if DEBUG
-    /// How many properties have had their values read in this process.
-    static let readCount = Atomic<Int>(0)
+        /// How many properties have had their values read in this process.
+        static let readCount = Atomic<Int>(0)
 
-    /// How often the values of each line were read, by line number, once
-    /// ``countReadsByLine()`` has been called: nil until then.
-    static let readsByLine = Mutex<[Int: Int]?>(nil)
-    /// Whether ``readsByLine`` counts: asked without a lock on every read.
-    static let countsByLine = Atomic<Bool>(false)
+        /// How often the values of each line were read, by line number, once
+        /// ``countReadsByLine()`` has been called: nil until then.
+        static let readsByLine = Mutex<[Int: Int]?>(nil)
+        /// Whether ``readsByLine`` counts: asked without a lock on every read.
+        static let countsByLine = Atomic<Bool>(false)
 
-    /// How many properties have had their values read in this process.
-    public static var valuesRead: Int { readCount.load(ordering: .relaxed) }
+        /// How many properties have had their values read in this process.
+        public static var valuesRead: Int { readCount.load(ordering: .relaxed) }
 
-    /// Starts counting reads line by line (``mostReadsOfOneLine``), which lets a test of a
-    /// single input see that no line's values are read twice.
-    public static func countReadsByLine() {
-        readsByLine.withLock { $0 = $0 ?? [:] }
-        countsByLine.store(true, ordering: .relaxed)
-    }
+        /// Starts counting reads line by line (``mostReadsOfOneLine``), which lets a test of a
+        /// single input see that no line's values are read twice.
+        public static func countReadsByLine() {
+            readsByLine.withLock { $0 = $0 ?? [:] }
+            countsByLine.store(true, ordering: .relaxed)
+        }
 
-    /// The most times the values of one line were read since ``countReadsByLine()``.
-    public static var mostReadsOfOneLine: Int {
-        readsByLine.withLock { $0?.values.max() ?? 0 }
-    }
+        /// The most times the values of one line were read since ``countReadsByLine()``.
+        public static var mostReadsOfOneLine: Int {
+            readsByLine.withLock { $0?.values.max() ?? 0 }
+        }
     #endif
 
     /// The values `text` holds as the value of a property `name` with `parameters`: how a
@@ -164,10 +164,10 @@ public enum ValueReader {
 
     static func read(_ property: ICalProperty) -> ValueReading {
         #if DEBUG
-        readCount.add(1, ordering: .relaxed)
-        if countsByLine.load(ordering: .relaxed) {
-            readsByLine.withLock { $0?[property.line, default: 0] += 1 }
-        }
+            readCount.add(1, ordering: .relaxed)
+            if countsByLine.load(ordering: .relaxed) {
+                readsByLine.withLock { $0?[property.line, default: 0] += 1 }
+            }
         #endif
         guard property.isProperty else {
             return ValueReading(

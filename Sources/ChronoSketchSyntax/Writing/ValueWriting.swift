@@ -56,7 +56,8 @@ extension ICalWriter {
     /// show a `\,`, so only a backslash and a line break are escaped, which TEXT readers read
     /// back alike.
     public static func untypedText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+            of: "\n", with: "\\n")
     }
 
     /// A UTC offset, `+0100`, `-0330`, `+053328` when it has seconds (§3.3.14); with a
@@ -99,7 +100,8 @@ extension ICalProperty {
     ) {
         let parameters = givenParameters.map {
             ICalParameter(
-                name: $0.name, values: $0.values.map { ICalWriter.asReadBack($0, omitted: &omitted) })
+                name: $0.name,
+                values: $0.values.map { ICalWriter.asReadBack($0, omitted: &omitted) })
         }
         let values = givenValues.map { (value: ICalValue) -> ICalValue in
             switch value {
@@ -145,7 +147,8 @@ extension ICalProperty {
 
     /// A property of periods (RDATE, FREEBUSY), each starting at a time of the same kind.
     public init(
-        name: String, periods: [(start: OriginalTime, end: OriginalTime?, duration: CalendarDuration?)],
+        name: String,
+        periods: [(start: OriginalTime, end: OriginalTime?, duration: CalendarDuration?)],
         parameters: [ICalParameter] = [], line: Int = 1
     ) {
         let values = periods.map {

@@ -74,7 +74,9 @@ import Testing
         #expect(candidates.byDay == rule.byDay)
         #expect(try RecurrenceRule(parsing: candidates.text) == candidates)
         // An addition replaces a part of its name.
-        #expect(candidates.adding([.byHour([10])]).text == "FREQ=MONTHLY;BYDAY=MO,TU;BYMINUTE=30;BYHOUR=10")
+        #expect(
+            candidates.adding([.byHour([10])]).text
+                == "FREQ=MONTHLY;BYDAY=MO,TU;BYMINUTE=30;BYHOUR=10")
     }
 
     @Test func readsEveryFrequencyAndSkipsEmptyParts() throws {

@@ -19,14 +19,31 @@ import Testing
         return [
             ("SUMMARY", [], [.text("Plan; review, \\ and\nwrap-up")]),
             ("CATEGORIES", [], [.text("a,b"), .text("c;d")]),
-            ("DTSTART", [ICalParameter(name: "VALUE", values: ["DATE"])], [.dateTime(.date(start.date))]),
+            (
+                "DTSTART", [ICalParameter(name: "VALUE", values: ["DATE"])],
+                [.dateTime(.date(start.date))]
+            ),
             ("DTSTAMP", [], [.dateTime(.dateTime(start, isUTC: true))]),
-            ("EXDATE", [ICalParameter(name: "TZID", values: ["Europe/Berlin"])],
-             [.dateTime(.dateTime(start, isUTC: false)), .dateTime(.dateTime(start, isUTC: false))]),
-            ("FREEBUSY", [], [
-                .period(ICalPeriod(start: .dateTime(start, isUTC: true), end: .dateTime(start, isUTC: true), duration: nil)),
-                .period(ICalPeriod(start: .dateTime(start, isUTC: true), end: nil, duration: try! CalendarDuration(rfc5545: "PT1H30M"))),
-            ]),
+            (
+                "EXDATE", [ICalParameter(name: "TZID", values: ["Europe/Berlin"])],
+                [
+                    .dateTime(.dateTime(start, isUTC: false)),
+                    .dateTime(.dateTime(start, isUTC: false)),
+                ]
+            ),
+            (
+                "FREEBUSY", [],
+                [
+                    .period(
+                        ICalPeriod(
+                            start: .dateTime(start, isUTC: true),
+                            end: .dateTime(start, isUTC: true), duration: nil)),
+                    .period(
+                        ICalPeriod(
+                            start: .dateTime(start, isUTC: true), end: nil,
+                            duration: try! CalendarDuration(rfc5545: "PT1H30M"))),
+                ]
+            ),
             ("TRIGGER", [], [.duration(try! CalendarDuration(rfc5545: "-P1DT15M"))]),
             ("TZOFFSETFROM", [], [.utcOffset(-(3 * 3600 + 30 * 60))]),
             ("TZOFFSETTO", [], [.utcOffset(5 * 3600 + 53 * 60 + 28)]),
@@ -34,11 +51,23 @@ import Testing
             ("RRULE", [], [.recurrence(rule)]),
             ("GEO", [], [.geo(latitude: 37.386013, longitude: -0.00001)]),
             ("X-WEIGHT", [ICalParameter(name: "VALUE", values: ["FLOAT"])], [.float(0.000125)]),
-            ("X-AT", [ICalParameter(name: "VALUE", values: ["TIME"])], [.time(ICalTime(hour: 7, minute: 5, second: 60, isUTC: true))]),
+            (
+                "X-AT", [ICalParameter(name: "VALUE", values: ["TIME"])],
+                [.time(ICalTime(hour: 7, minute: 5, second: 60, isUTC: true))]
+            ),
             ("X-ON", [ICalParameter(name: "VALUE", values: ["BOOLEAN"])], [.boolean(false)]),
             ("URL", [], [.uri("https://example.com/a?b=c,d;e")]),
-            ("ATTENDEE", [ICalParameter(name: "CN", values: ["Doe, Jane \"JD\""])], [.uri("mailto:jane@example.com")]),
-            ("ATTACH", [ICalParameter(name: "ENCODING", values: ["BASE64"]), ICalParameter(name: "VALUE", values: ["BINARY"])], [.binary("aGVsbG8=")]),
+            (
+                "ATTENDEE", [ICalParameter(name: "CN", values: ["Doe, Jane \"JD\""])],
+                [.uri("mailto:jane@example.com")]
+            ),
+            (
+                "ATTACH",
+                [
+                    ICalParameter(name: "ENCODING", values: ["BASE64"]),
+                    ICalParameter(name: "VALUE", values: ["BINARY"]),
+                ], [.binary("aGVsbG8=")]
+            ),
             ("REQUEST-STATUS", [], [.requestStatus(["2.0", "Success; done", "a,b"])]),
         ]
     }()
@@ -51,7 +80,8 @@ import Testing
         var bytes: [UInt8] = []
         ICalWriter.append(
             ICalComponent(name: "VEVENT", properties: [property], line: 1), to: &bytes)
-        let text = "BEGIN:VCALENDAR\r\n" + String(decoding: bytes, as: UTF8.self) + "END:VCALENDAR\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\n" + String(decoding: bytes, as: UTF8.self) + "END:VCALENDAR\r\n"
         let document = try DocumentReader.read(text: text, name: "made.ics")
         let read = try #require(document.components.first?.components.first?.property(name))
         #expect(read.problems.isEmpty, "\(read.problems)")
@@ -71,7 +101,8 @@ import Testing
         #expect(written(.float(-12)) == "-12")
         #expect(written(.float(-0.00001)) == "-0.00001")
         #expect(written(.float(1e20)) == "100000000000000000000.0")
-        #expect(written(.geo(latitude: 37.386013, longitude: -122.082932)) == "37.386013;-122.082932")
+        #expect(
+            written(.geo(latitude: 37.386013, longitude: -122.082932)) == "37.386013;-122.082932")
         #expect(written(.time(ICalTime(hour: 7, minute: 5, second: 0, isUTC: true))) == "070500Z")
         #expect(written(.text("a,b;c\\d\r\ne")) == "a\\,b\\;c\\\\d\\ne")
         #expect(written(.requestStatus(["3.1", "Invalid; property"])) == "3.1;Invalid\\; property")
@@ -98,22 +129,39 @@ import Testing
     @Test func timesAreWrittenWithTheirZone() {
         let zoned = ICalProperty(
             name: "DTSTART", times: [.zoned(Self.start, tzid: "America/New_York")])
-        #expect(String(decoding: zoned.contentLine, as: UTF8.self) == "DTSTART;TZID=America/New_York:20260329T013000")
-        let date = ICalProperty(name: "EXDATE", times: [.date(Self.start.date), .date(Self.start.date)])
-        #expect(String(decoding: date.contentLine, as: UTF8.self) == "EXDATE;VALUE=DATE:20260329,20260329")
+        #expect(
+            String(decoding: zoned.contentLine, as: UTF8.self)
+                == "DTSTART;TZID=America/New_York:20260329T013000")
+        let date = ICalProperty(
+            name: "EXDATE", times: [.date(Self.start.date), .date(Self.start.date)])
+        #expect(
+            String(decoding: date.contentLine, as: UTF8.self)
+                == "EXDATE;VALUE=DATE:20260329,20260329")
         let utc = ICalProperty(name: "RECURRENCE-ID", times: [.utc(Self.start)])
-        #expect(String(decoding: utc.contentLine, as: UTF8.self) == "RECURRENCE-ID:20260329T013000Z")
+        #expect(
+            String(decoding: utc.contentLine, as: UTF8.self) == "RECURRENCE-ID:20260329T013000Z")
         let periods = ICalProperty(
-            name: "RDATE", periods: [(.zoned(Self.start, tzid: "Asia/Tokyo"), nil, try! CalendarDuration(rfc5545: "PT2H"))])
-        #expect(String(decoding: periods.contentLine, as: UTF8.self) == "RDATE;VALUE=PERIOD;TZID=Asia/Tokyo:20260329T013000/PT2H")
+            name: "RDATE",
+            periods: [
+                (
+                    .zoned(Self.start, tzid: "Asia/Tokyo"), nil,
+                    try! CalendarDuration(rfc5545: "PT2H")
+                )
+            ])
+        #expect(
+            String(decoding: periods.contentLine, as: UTF8.self)
+                == "RDATE;VALUE=PERIOD;TZID=Asia/Tokyo:20260329T013000/PT2H")
     }
 
-    #if DEBUG
     @Test func aPropertyMadeFromValuesNeverReadsItsText() {
-        let properties = Self.made.map { ICalProperty(name: $0.0, parameters: $0.1, values: $0.2) }
-        let before = ValueReader.valuesRead
-        for property in properties { _ = property.values }
-        #expect(ValueReader.valuesRead == before)
+        for (name, parameters, values) in Self.made {
+            let property = ICalProperty(name: name, parameters: parameters, values: values)
+            #expect(property.holdsItsValues, "\(name)")
+        }
+        // A value of no known type is kept as written and read when asked for.
+        let untyped = ICalProperty(name: "X-NOTE", values: [.other("a\\,b")])
+        #expect(!untyped.holdsItsValues)
+        #expect(untyped.values == [.text("a,b")])
     }
 
     @Test func jCalValuesAreReadWithoutTheirText() throws {
@@ -130,9 +178,9 @@ import Testing
                 """.utf8))
         let document = try JCal.decode(json, name: "team.jcal").document
         let event = try #require(document.components.first?.components.first)
-        let before = ValueReader.valuesRead
+        let held = event.properties.map(\.holdsItsValues)
+        #expect(held == Array(repeating: true, count: 5))
         let values: [[ICalValue]] = event.properties.map { $0.values }
-        #expect(ValueReader.valuesRead == before)
         let rule = try RecurrenceRule(
             parsing: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;UNTIL=20300101T000000Z")
         let expected: [[ICalValue]] = [
@@ -141,12 +189,15 @@ import Testing
             [.utcOffset(-(3 * 3600 + 30 * 60))],
         ]
         #expect(values == expected)
-        let lines: [String] = event.properties.map { String(decoding: $0.contentLine, as: UTF8.self) }
-        #expect(lines == [
-            "DTSTART;TZID=Europe/Berlin:20260329T013000",
-            "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;UNTIL=20300101T000000Z",
-            "GEO:37.386013;-122.082932", "SUMMARY:Plan\\; review\\, done", "TZOFFSETFROM:-0330",
-        ])
+        let lines: [String] = event.properties.map {
+            String(decoding: $0.contentLine, as: UTF8.self)
+        }
+        #expect(
+            lines == [
+                "DTSTART;TZID=Europe/Berlin:20260329T013000",
+                "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;UNTIL=20300101T000000Z",
+                "GEO:37.386013;-122.082932", "SUMMARY:Plan\\; review\\, done",
+                "TZOFFSETFROM:-0330",
+            ])
     }
-    #endif
 }
