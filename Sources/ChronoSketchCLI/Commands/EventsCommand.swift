@@ -47,13 +47,10 @@ struct EventsCommand: Command {
             .diagnostics, .inputs, .expansion,
         ])
 
-    let inputs: [InputSource]
+    let runOptions: RunOptions
     let options: LoadOptions
     let format: Format
     let order: Order
-    let strict: Bool
-    let language: Language
-    let outputPath: String?
     let columns: CSVColumns
     let records: RecordKind
     let lineTemplate: OccurrenceTemplate?
@@ -67,11 +64,15 @@ struct EventsCommand: Command {
     var reader: (attendance: Attendance, hidesDeclined: Bool)?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        inputs = CommonOptions.inputs(arguments)
+        runOptions = try RunOptions(arguments, environment: environment)
         options = try CommonOptions.loadOptions(arguments, environment: environment)
         // A file of a calendar folder is of that calendar; any other input is one of its own.
         severalCalendars =
-            Set(inputs.map { [options] input in options.calendarNames[input.name] ?? input.name })
+            Set(
+                runOptions.named.map { [options] input in
+                    options.calendarNames[input.name] ?? input.name
+                }
+            )
             .count > 1
         // `--columns` alone asks for CSV.
         format = try CommonOptions.format(
@@ -103,32 +104,30 @@ struct EventsCommand: Command {
         if records == .series, arguments.value(Self.order.name) != nil {
             throw .contradiction("--records series", "--order")
         }
-        strict = arguments.isSet(CommonOptions.strict.name)
-        language = try CommonOptions.language(arguments, environment: environment)
-        outputPath = arguments.value(CommonOptions.output.name)
         columns = try CommonOptions.columns(
             arguments, format: format == .csv ? nil : format.rawValue)
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        let inputs = runOptions.inputs(io)
         if records == .series, let occurrenceFormat {
             var conversion = ConversionOptions(
                 to: ConversionFormat(rawValue: occurrenceFormat.rawValue) ?? .json,
                 columns: columns, load: options, stamp: LocalDateTime(startOf: .minimum))
             conversion.records = .series
             return ConvertCommand.stream(
-                inputs, options: conversion, strict: strict, outputPath: outputPath,
+                inputs, options: conversion, strict: runOptions.strict,
+                outputPath: runOptions.outputPath,
                 command: "ics events", io: io)
         }
         if order == .file { return runInFileOrder(inputs, io: io) }
         if let occurrenceFormat { return runSorted(inputs, format: occurrenceFormat, io: io) }
         guard
             let loaded = CommandLoading.events(
-                inputs, options: options, strict: strict, command: "ics events", io: io)
+                inputs, options: options, strict: runOptions.strict, command: "ics events", io: io)
         else { return .unusableInput }
         return OutputTarget.write(
-            outputPath, io: io, unusable: loaded.unusableInputs, forPeople: true
+            runOptions.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: true
         ) { output in
             write(loaded, to: output)
         }
@@ -145,7 +144,7 @@ struct EventsCommand: Command {
         }
         output.write(
             AgendaFormatter.format(
-                events, zone: loaded.zone, language: language, days: windowDays,
+                events, zone: loaded.zone, language: runOptions.language, days: windowDays,
                 tagsCalendars: severalCalendars,
                 declined: { reader?.attendance.declined($0) ?? false }))
     }
@@ -182,11 +181,12 @@ struct EventsCommand: Command {
             memory: memory)
         guard
             CommandLoading.report(
-                diagnostics, unusable: unusable, inputs: inputs.count, strict: strict,
+                diagnostics, unusable: unusable, inputs: inputs.count, strict: runOptions.strict,
                 command: "ics events", io: io)
         else { return .unusableInput }
         return CommandLoading.write(
-            records, sorted, unusable: unusable, outputPath: outputPath, command: "ics events",
+            records, sorted, unusable: unusable, outputPath: runOptions.outputPath,
+            command: "ics events",
             io: io)
     }
 
@@ -200,14 +200,14 @@ struct EventsCommand: Command {
             }
         var diagnostics: [Diagnostic] = []
         var unusable: [InputError] = []
-        let status = OutputTarget.stream(outputPath, io: io) { output in
+        let status = OutputTarget.stream(runOptions.outputPath, io: io) { output in
             var stream = OccurrenceStream(format: occurrenceFormat, columns: columns)
             (diagnostics, unusable) = CalendarLoader.stream(
                 inputs, options: options.reporting(to: io)
             ) { event in
                 if let chunk = stream.append(event) { output.write(bytes: chunk) }
             }
-            if strict,
+            if runOptions.strict,
                 !unusable.isEmpty
                     || io.policy.apply(diagnostics).contains(where: { $0.severity == .error })
             {
@@ -217,7 +217,8 @@ struct EventsCommand: Command {
             return ExitStatus.success.noting(unusable)
         }
         _ = CommandLoading.report(
-            diagnostics, unusable: unusable, strict: strict, command: "ics events", io: io)
+            diagnostics, unusable: unusable, strict: runOptions.strict, command: "ics events",
+            io: io)
         return status
     }
 }

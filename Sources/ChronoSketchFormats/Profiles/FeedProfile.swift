@@ -75,24 +75,25 @@ public enum FeedProfile {
             line += 1
             start = index + 1
         }
-        var findings: [Diagnostic] = []
-        if let firstBare {
-            findings.append(
+        let found: [(line: Int?, code: DiagnosticCode, message: String, assumption: String)] = [
+            (
+                firstBare, .bareLineFeed,
+                "\(bare) line\(bare == 1 ? " ends" : "s end") in LF alone, where RFC 5545 §3.1 ends every line with CRLF",
+                "`ics convert` writes CRLF"
+            ),
+            (
+                firstLong, .unfoldedLine,
+                "\(long) line\(long == 1 ? " is" : "s are") longer than 75 octets (the longest \(longest)), which RFC 5545 §3.1 folds",
+                "`ics convert` folds them"
+            ),
+        ]
+        return found.compactMap { finding in
+            finding.line.map {
                 Diagnostic(
-                    .warning, .bareLineFeed, file: file, line: firstBare,
-                    message:
-                        "\(bare) line\(bare == 1 ? " ends" : "s end") in LF alone, where RFC 5545 §3.1 ends every line with CRLF",
-                    assumption: "`ics convert` writes CRLF"))
+                    .warning, finding.code, file: file, line: $0, message: finding.message,
+                    assumption: finding.assumption)
+            }
         }
-        if let firstLong {
-            findings.append(
-                Diagnostic(
-                    .warning, .unfoldedLine, file: file, line: firstLong,
-                    message:
-                        "\(long) line\(long == 1 ? " is" : "s are") longer than 75 octets (the longest \(longest)), which RFC 5545 §3.1 folds",
-                    assumption: "`ics convert` folds them"))
-        }
-        return findings
     }
 
     /// What one VCALENDAR defines and uses, judged at its end.

@@ -38,19 +38,16 @@ struct CheckCommand: Command {
             .diagnostics, .inputs, .expansion,
         ])
 
-    let inputs: [InputSource]
+    let runOptions: RunOptions
     let load: LoadOptions
     let busy: BusyOptions
     let proposal: CalendarEvent
     let format: Format
-    let language: Language
-    let strict: Bool
-    let outputPath: String?
     /// Each person's working days and hours (`--hours`), on their own clock.
     let workingHours: [WorkingHours]
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        inputs = CommonOptions.inputs(arguments)
+        runOptions = try RunOptions(arguments, environment: environment)
         let zone = try CommonOptions.zone(arguments, environment: environment)
         let dates = try CommonOptions.dates(arguments, zone: zone, environment: environment)
         busy = try BusyOptions(arguments, dates: dates, zone: zone)
@@ -103,9 +100,6 @@ struct CheckCommand: Command {
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.text,
             byExtension: ["txt": [.text], "json": [.json]])
-        outputPath = arguments.value(CommonOptions.output.name)
-        language = try CommonOptions.language(arguments, environment: environment)
-        strict = arguments.isSet(CommonOptions.strict.name)
     }
 
     private static func time(
@@ -118,10 +112,11 @@ struct CheckCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        let inputs = runOptions.inputs(io)
         guard
             let (loaded, windows) = CommandLoading.busy(
-                inputs, busy, options: load, strict: strict, command: "ics check", io: io)
+                inputs, busy, options: load, strict: runOptions.strict, command: "ics check", io: io
+            )
         else { return .unusableInput }
         let outside = workingHours.flatMap {
             $0.outside(
@@ -132,7 +127,8 @@ struct CheckCommand: Command {
             of: proposal, events: loaded.events, windows: windows + outside, policy: busy.policy,
             on: load.zone.timeLine)
         let written = OutputTarget.write(
-            outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
+            runOptions.outputPath, io: io, unusable: loaded.unusableInputs,
+            forPeople: format == .text
         ) { output in
             write(clashes, zone: loaded.zone, to: output)
         }
@@ -147,14 +143,14 @@ struct CheckCommand: Command {
         switch format {
         case .text:
             var text = clashes.isEmpty ? "Allowed: " : "Not allowed: "
-            text += "\(AgendaFormatter.timeLabel(proposal.interval, language)) on "
-            text += "\(language.longDate(proposal.interval.start.date)) · \(reason)\n"
+            text += "\(AgendaFormatter.timeLabel(proposal.interval, runOptions.language)) on "
+            text += "\(runOptions.language.longDate(proposal.interval.start.date)) · \(reason)\n"
             if !clashes.isEmpty {
                 text +=
                     "\n"
                     + clashes.map { clash in
                         "  " + ConflictText.headline(clash) + "\n"
-                            + ConflictText.lines([clash.second], language)
+                            + ConflictText.lines([clash.second], runOptions.language)
                     }.joined()
             }
             output.write(text)

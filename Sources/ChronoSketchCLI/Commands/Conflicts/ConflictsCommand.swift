@@ -44,14 +44,11 @@ struct ConflictsCommand: Command {
             .language, .diagnostics, .inputs, .expansion,
         ])
 
-    let inputs: [InputSource]
+    let runOptions: RunOptions
     let load: LoadOptions
     let busy: BusyOptions
     let options: ConflictOptions
     let format: Format
-    let language: Language
-    let outputPath: String?
-    let strict: Bool
     let guardsFormulas: Bool
     /// Where weeks start, as the JSON report says.
     let weekStart: Weekday
@@ -59,7 +56,7 @@ struct ConflictsCommand: Command {
     let memory: Int
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        inputs = CommonOptions.inputs(arguments)
+        runOptions = try RunOptions(arguments, environment: environment)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
         weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         busy = try BusyOptions(
@@ -86,18 +83,16 @@ struct ConflictsCommand: Command {
                 "txt": [.text], "json": [.json], "ndjson": [.ndjson], "jsonl": [.ndjson],
                 "csv": [.csv],
             ])
-        language = try CommonOptions.language(arguments, environment: environment)
-        outputPath = arguments.value(CommonOptions.output.name)
-        strict = arguments.isSet(CommonOptions.strict.name)
         guardsFormulas = !arguments.isSet(CommonOptions.rawCSV.name)
         memory = try CommonOptions.memory(arguments)
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        let inputs = runOptions.inputs(io)
         guard
             let (events, unusable, windows) = CommandLoading.storedBusy(
-                inputs, busy, options: load, strict: strict, command: "ics conflicts", io: io,
+                inputs, busy, options: load, strict: runOptions.strict, command: "ics conflicts",
+                io: io,
                 filedBy: options.resource, memory: memory)
         else { return .unusableInput }
         let report = ConflictReport(storage: events, windows: windows, options: options)
@@ -110,11 +105,12 @@ struct ConflictsCommand: Command {
             io.standardError.write(Self.limitWarning(report, options: options, io: io))
         }
         let zone = load.zone.name
-        let written = OutputTarget.stream(outputPath, io: io, forPeople: format == .text) {
+        let written = OutputTarget.stream(runOptions.outputPath, io: io, forPeople: format == .text)
+        {
             output in
             switch format {
             case .text:
-                output.write(ConflictText.report(report, zone: zone, language: language))
+                output.write(ConflictText.report(report, zone: zone, language: runOptions.language))
             case .json:
                 let window = OutputWindow(
                     from: load.start, to: load.end, zone: zone, weekStart: weekStart)

@@ -41,22 +41,19 @@ struct FreeBusyCommand: Command {
             .inputs, .expansion,
         ])
 
-    let inputs: [InputSource]
+    let runOptions: RunOptions
     let load: LoadOptions
     let busy: BusyOptions
     let from: LocalDateTime
     let to: LocalDateTime
     let format: Format
     let perPerson: Bool
-    let language: Language
-    let outputPath: String?
-    let strict: Bool
     let stamp: LocalDateTime
     /// Where weeks start, as the JSON report says.
     let weekStart: Weekday
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        inputs = CommonOptions.inputs(arguments)
+        runOptions = try RunOptions(arguments, environment: environment)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
         weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         guard let from = load.start, let to = load.end else {
@@ -74,10 +71,7 @@ struct FreeBusyCommand: Command {
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.json,
             byExtension: ["json": [.json], "ics": [.ics], "txt": [.text]])
-        outputPath = arguments.value(CommonOptions.output.name)
         perPerson = arguments.isSet(Self.perPerson.name)
-        language = try CommonOptions.language(arguments, environment: environment)
-        strict = arguments.isSet(CommonOptions.strict.name)
         stamp = try ConvertCommand.stamp(environment)
     }
 
@@ -114,11 +108,11 @@ struct FreeBusyCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        let inputs = runOptions.inputs(io)
         let people = perPerson || busy.policy.attendance != nil
         guard
             let loaded = CommandLoading.events(
-                inputs, options: load, strict: strict, command: "ics freebusy", io: io,
+                inputs, options: load, strict: runOptions.strict, command: "ics freebusy", io: io,
                 trimming: { $0.busyTime(filedBy: nil, keepingPeople: people) })
         else { return .unusableInput }
         let start = from
@@ -126,7 +120,8 @@ struct FreeBusyCommand: Command {
         let line = load.zone.timeLine
         let blocks = blocks(Array(loaded.events))
         return OutputTarget.write(
-            outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
+            runOptions.outputPath, io: io, unusable: loaded.unusableInputs,
+            forPeople: format == .text
         ) { output in
             switch format {
             case .text:
@@ -141,7 +136,7 @@ struct FreeBusyCommand: Command {
                                 events: block.events, policy: block.policy, from: start, to: end,
                                 on: line),
                             titles: titles, person: block.person, from: start,
-                            to: end, zone: loaded.zone, language: language))
+                            to: end, zone: loaded.zone, language: runOptions.language))
                 }
             case .ics:
                 output.write(

@@ -44,7 +44,6 @@ struct SlotsCommand: Command {
             .output(format), .language, .diagnostics, .inputs, .expansion,
         ])
 
-    let inputs: [InputSource]
     let layout: LayoutOptions
     let busy: BusyOptions
     let date: CivilDate
@@ -61,7 +60,6 @@ struct SlotsCommand: Command {
     let workingHours: [WorkingHours]
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        inputs = CommonOptions.inputs(arguments)
         layout = try LayoutOptions(arguments, environment: environment)
         let dates = try layout.dates(arguments)
         busy = try BusyOptions(arguments, dates: dates, zone: layout.zone)
@@ -142,7 +140,7 @@ struct SlotsCommand: Command {
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = CommandLoading.withStandardInput(self.inputs, io)
+        let inputs = layout.runOptions.inputs(io)
         let first = days?.first ?? date
         let last = days?.last ?? date
         let from = (try? first.adding(days: -1)) ?? first
@@ -151,7 +149,8 @@ struct SlotsCommand: Command {
         (load.from, load.to) = (from, to)
         guard
             let (loaded, blocked) = CommandLoading.busy(
-                inputs, busy, options: load, strict: layout.strict, command: "ics slots", io: io)
+                inputs, busy, options: load, strict: layout.runOptions.strict, command: "ics slots",
+                io: io)
         else { return .unusableInput }
         let windows = blocked + outsideWorkingHours(from: from, to: to)
         if let days {
@@ -162,7 +161,8 @@ struct SlotsCommand: Command {
             from: range.from, to: range.to, step: step, length: length,
             on: layout.zone.timeLine)
         let written = OutputTarget.write(
-            layout.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
+            layout.runOptions.outputPath, io: io, unusable: loaded.unusableInputs,
+            forPeople: format == .text
         ) { output in
             switch format {
             case .text: output.write(text(slots, zone: loaded.zone))
@@ -180,7 +180,7 @@ struct SlotsCommand: Command {
     }
 
     private func text(_ slots: [Slot], zone: String) -> String {
-        let language = layout.language
+        let language = layout.runOptions.language
         var text = "\(language.longDate(date)) · \(DurationText.describe(length))"
         text += " / \(DurationText.describe(step)) · \(language.timesIn(zone))\n\n"
         for slot in slots {
@@ -261,7 +261,8 @@ struct SlotsCommand: Command {
         }
         let reason = found.isEmpty ? whyNothingIsFree(days, events: events, windows: windows) : nil
         let written = OutputTarget.write(
-            layout.outputPath, io: io, unusable: loaded.unusableInputs, forPeople: format == .text
+            layout.runOptions.outputPath, io: io, unusable: loaded.unusableInputs,
+            forPeople: format == .text
         ) { output in
             switch format {
             case .text:
@@ -351,7 +352,7 @@ struct SlotsCommand: Command {
     private func freeText(
         _ found: [(date: CivilDate, slot: Slot)], days: [CivilDate], zone: String, reason: String?
     ) -> String {
-        let language = layout.language
+        let language = layout.runOptions.language
         var text = "\(language.freeSlotsTitle) · \(DurationText.describe(length))"
         text += " / \(DurationText.describe(step)) · \(betweenText) · \(language.timesIn(zone))\n"
         var shown: CivilDate?

@@ -68,14 +68,11 @@ struct LayoutOptions: Sendable {
         }
     }
 
-    let inputs: [InputSource]
     /// How the view reads (zone, filters, limits); each view sets the window it shows.
     let load: LoadOptions
     var zone: TargetZone { load.zone }
     let format: Format
-    let language: Language
-    let outputPath: String?
-    let strict: Bool
+    let runOptions: RunOptions
     /// The week start: `--week-start`, else `--lang`'s or the locale's
     /// (``CommonOptions/weekStart(_:environment:)``).
     let weekStart: Weekday
@@ -89,11 +86,10 @@ struct LayoutOptions: Sendable {
     init(_ arguments: ParsedArguments, environment: [String: String], rendering: Bool = false)
         throws(UsageError)
     {
-        inputs = CommonOptions.inputs(arguments)
+        runOptions = try RunOptions(arguments, environment: environment)
         var load = try CommonOptions.readingOptions(arguments, environment: environment)
         load.filter = try CommonOptions.filter(arguments)
         self.load = load
-        outputPath = arguments.value(CommonOptions.output.name)
         if rendering {
             format = try CommonOptions.format(
                 arguments, Self.renderFormat, default: Format.svg,
@@ -106,8 +102,6 @@ struct LayoutOptions: Sendable {
                 arguments, Self.format, default: Format.text,
                 byExtension: ["txt": [.text], "json": [.json], "svg": [.svg], "html": [.html]])
         }
-        language = try CommonOptions.language(arguments, environment: environment)
-        strict = arguments.isSet(CommonOptions.strict.name)
         weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         colorBy = try CommonOptions.choice(arguments, Self.colorBy, default: .calendar)
         width = try CommonOptions.positive(arguments, Self.width, atMost: TextWidth.maximum)

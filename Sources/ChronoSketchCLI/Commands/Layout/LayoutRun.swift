@@ -16,14 +16,15 @@ enum LayoutRun {
         json: (Layout, OutputWindow) -> [UInt8],
         picture: (Layout, ViewContext) -> SVGCanvas, hours: HourSpan? = nil, now: Int? = nil
     ) -> ExitStatus {
-        let inputs = CommandLoading.withStandardInput(options.inputs, io)
+        let inputs = options.runOptions.inputs(io)
         let zone = options.zone
-        let language = options.language
+        let language = options.runOptions.language
         var load = options.load
         (load.from, load.to) = (from, to)
         guard
             let loaded = CommandLoading.events(
-                inputs, options: load, strict: options.strict, command: "ics layout \(name)", io: io
+                inputs, options: load, strict: options.runOptions.strict,
+                command: "ics layout \(name)", io: io
             )
         else { return .unusableInput }
         let placed: Layout
@@ -36,7 +37,7 @@ enum LayoutRun {
         var context = ViewContext(zone: zone.name, language: language, hours: hours, now: now)
         context.width = TextWidth.resolve(
             explicit: options.width, environment: io.environment,
-            terminal: options.outputPath == nil || options.outputPath == "-"
+            terminal: options.runOptions.outputPath == nil || options.runOptions.outputPath == "-"
                 ? io.standardOutputColumns : nil)
         if options.format == .text, options.width == nil, !io.quiet,
             let columns = TextWidth.columns(io.environment), columns > TextWidth.maximum
@@ -51,7 +52,7 @@ enum LayoutRun {
                 noCategory: language.noCategory)
         }
         return OutputTarget.write(
-            options.outputPath, io: io, unusable: loaded.unusableInputs,
+            options.runOptions.outputPath, io: io, unusable: loaded.unusableInputs,
             forPeople: options.format == .text
         ) { output in
             switch options.format {
