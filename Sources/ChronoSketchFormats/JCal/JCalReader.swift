@@ -255,11 +255,11 @@ extension JCal {
                 // Dates, times, periods, durations, offsets and rules: their RFC 5545 form,
                 // read by the one reader of values.
                 var omitted: [Unicode.Scalar] = []
-                let reading = ValueReader.read(
-                    valueText(item, type: type, omitted: &omitted), of: name,
-                    parameters: [ICalParameter(name: "VALUE", values: [type.uppercased()])])
-                guard reading.problems.isEmpty, reading.values.count == 1 else { return nil }
-                values.append(reading.values[0])
+                guard
+                    let value = ValueReader.value(
+                        valueText(item, type: type, omitted: &omitted), as: valueType)
+                else { return nil }
+                values.append(value)
             }
         }
         return values.isEmpty ? nil : values
@@ -292,9 +292,9 @@ extension JCal {
             return text.split(separator: "/").map { basic(String($0)) }.joined(separator: "/")
         case ("time", .string(let text)):
             // RFC 7265 §3.6.12: `12:30:00` is `123000`.
-            return text.replacingOccurrences(of: ":", with: "")
+            return without(":", in: text)
         case ("utc-offset", .string(let text)):
-            return text.replacingOccurrences(of: ":", with: "")
+            return without(":", in: text)
         case ("recur", .object(let parts)):
             return parts.map { part in
                 let items = part.value.array ?? [part.value]
@@ -311,6 +311,12 @@ extension JCal {
         default:
             return scalarText(value)
         }
+    }
+
+    /// `text` without the ASCII characters given (the separators of jCal's extended forms).
+    private static func without(_ separators: Unicode.Scalar..., in text: String) -> String {
+        let bytes = separators.map { UInt8($0.value) }
+        return String(decoding: text.utf8.filter { !bytes.contains($0) }, as: UTF8.self)
     }
 
     private static func number(_ value: JSONValue) -> Double? {
@@ -337,7 +343,7 @@ extension JCal {
         guard !text.hasPrefix("P"), !text.hasPrefix("-P"), !text.hasPrefix("+P") else {
             return text
         }
-        return text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        return without("-", ":", in: text)
     }
 
 }

@@ -80,8 +80,16 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     /// FREQ.
     public let frequency: Frequency
-    /// Every other part, typed, and the parts as written.
-    private let fields: Fields
+    /// Every other part, typed, and the parts as written: held by reference, so that a rule
+    /// (and every ``ICalValue``, which may hold one) stays a few words long.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var fields: Fields { storage.fields }
 
     /// The rule's parts in order, their values as written.
     public var parts: [Part] { fields.parts }
@@ -263,7 +271,7 @@ public struct RecurrenceRule: Sendable, Hashable {
 
     private init(frequency: Frequency, fields: Fields) {
         self.frequency = frequency
-        self.fields = fields
+        storage = Storage(fields)
     }
 
     /// What a rule holds besides its FREQ.

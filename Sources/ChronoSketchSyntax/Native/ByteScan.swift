@@ -27,6 +27,17 @@ enum ByteScan {
         }
     }
 
+    /// Whether `text` holds `byte` or `other`, with `memchr` over its UTF-8 (a native string's
+    /// own storage; a bridged one is read byte by byte).
+    static func contains(_ byte: UInt8, or other: UInt8, in text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+                || memchr(base, Int32(other), buffer.count) != nil
+        }
+        return found ?? text.utf8.contains { $0 == byte || $0 == other }
+    }
+
     enum UTF8Problem {
         case none, nulByte, invalidUTF8
     }

@@ -132,12 +132,15 @@ public enum ValueReader {
     }
 
     /// Whether `values` are what reading a property of `kind` gives, value for value in
-    /// kind: then a property made of them need not read its written text again.
+    /// kind, with nothing to warn of (a period of dates is read with a warning): then a
+    /// property made of them need not read its written text again.
     package static func fits(_ values: [ICalValue], _ kind: Kind) -> Bool {
         func fits(_ value: ICalValue, _ type: ValueType) -> Bool {
             switch (type, value) {
+            case (.period, .period(let period)):
+                !period.start.isDate && period.end?.isDate != true
             case (.text, .text), (.date, .dateTime(.date)), (.dateTime, .dateTime(.dateTime)),
-                (.period, .period), (.duration, .duration), (.utcOffset, .utcOffset),
+                (.duration, .duration), (.utcOffset, .utcOffset),
                 (.integer, .integer), (.float, .float), (.time, .time), (.boolean, .boolean),
                 (.recur, .recurrence), (.uri, .uri), (.calAddress, .uri), (.binary, .binary):
                 true
@@ -277,6 +280,14 @@ public enum ValueReader {
         case .unknown:
             return [.other(String(decoding: raw, as: UTF8.self))]
         }
+    }
+
+    /// One value of `type` from its RFC 5545 form (no TEXT escapes), as a property of that type
+    /// reads it; nil when it does not read so. For values that come typed from elsewhere (jCal),
+    /// without a content line around them.
+    package static func value(_ text: String, as type: ValueType) -> ICalValue? {
+        let bytes = ArraySlice(text.utf8)
+        return try? item(bytes.trimmingBlanks, as: type, whole: bytes)
     }
 
     /// One value of a type other than TEXT; `whole` is the text as written, for values kept

@@ -31,7 +31,7 @@ extension ICalWriter {
     /// `text` as it reads back once written: without NUL, which no content line can hold
     /// (added to `omitted` once), and with each line break (CRLF or a lone CR) a line feed.
     static func asReadBack(_ text: String, omitted: inout [Unicode.Scalar]) -> String {
-        guard text.utf8.contains(where: { $0 == 0 || $0 == 0x0D }) else { return text }
+        guard ByteScan.contains(0, or: 0x0D, in: text) else { return text }
         var kept = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
@@ -71,14 +71,12 @@ extension ICalWriter {
         return text
     }
 
-    /// A FLOAT (§3.3.7): digits, a point and digits, never an exponent; the fewest decimals
-    /// that read back as the same number.
+    /// A FLOAT (§3.3.7): digits, a point and digits (`-168.0`), never an exponent; the fewest
+    /// decimals that read back as the same number.
     static func float(_ number: Double) -> String {
         guard number.isFinite else { return "0" }
         let shortest = String(number)
-        guard shortest.contains("e") else {
-            return shortest.hasSuffix(".0") ? String(shortest.dropLast(2)) : shortest
-        }
+        guard shortest.contains("e") else { return shortest }
         for decimals in 1...340 {
             let written = String(format: "%.\(decimals)f", number)
             if Double(written) == number { return written }

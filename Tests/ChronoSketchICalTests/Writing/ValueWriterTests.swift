@@ -98,7 +98,7 @@ import Testing
         #expect(written(.utcOffset(5 * 3600 + 53 * 60 + 28)) == "+055328")
         #expect(ICalWriter.utcOffset(3600, separator: ":") == "+01:00")
         #expect(written(.float(0.000125)) == "0.000125")
-        #expect(written(.float(-12)) == "-12")
+        #expect(written(.float(-12)) == "-12.0")
         #expect(written(.float(-0.00001)) == "-0.00001")
         #expect(written(.float(1e20)) == "100000000000000000000.0")
         #expect(
@@ -162,6 +162,24 @@ import Testing
         let untyped = ICalProperty(name: "X-NOTE", values: [.other("a\\,b")])
         #expect(!untyped.holdsItsValues)
         #expect(untyped.values == [.text("a,b")])
+    }
+
+    @Test func valuesTheReaderWarnsOfAreReadFromTheirTextAndWarned() throws {
+        let json = try JSONParser.parse(
+            Array(
+                """
+                ["vevent", [
+                  ["rdate", {}, "period", ["2024-01-05", "2024-01-06"]],
+                  ["dtstart", {}, "date", "2024-01-05T10:00:00"]
+                ], []]
+                """.utf8))
+        let event = try JCal.decode(json, name: "dates.jcal").document.components[0]
+        let rdate = try #require(event.property("RDATE"))
+        #expect(!rdate.holdsItsValues)
+        #expect(rdate.problems.map(\.code) == [.periodOfDates])
+        let start = try #require(event.property("DTSTART"))
+        #expect(!start.holdsItsValues)
+        #expect(start.problems.map(\.code) == [.valueTypeMismatch])
     }
 
     @Test func jCalValuesAreReadWithoutTheirText() throws {
