@@ -7,7 +7,7 @@
 /// let leap = try CivilDate(year: 2024, month: 2, day: 29)        // valid
 /// let clamped = try CivilDate(year: 2026, month: 1, day: 31).adding(months: 1)  // 2026-02-28
 /// ```
-public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible,
+public struct CivilDate: Sendable, Hashable, Comparable, TextCoded, CustomStringConvertible,
     LosslessStringConvertible
 {
     /// `year << 9 | month << 5 | day`: four bytes that order like the date itself.
@@ -221,18 +221,6 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         ASCIIDigits.append(year, width: 4, to: &bytes)
         ASCIIDigits.append(month, width: 2, to: &bytes)
         ASCIIDigits.append(day, width: 2, to: &bytes)
-    }
-
-    /// Reads a date from its `YYYY-MM-DD` text.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self = try CivilDate(parsing: text)
-    }
-
-    /// Writes the date as its `YYYY-MM-DD` text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }
 

@@ -3,7 +3,7 @@
 /// It is never an instant: it has no zone and knows nothing of daylight saving time.
 /// Text form `YYYY-MM-DDTHH:mm`, with `:ss` only when the seconds are not zero.
 /// `24:00`, offsets (`Z`, `+01:00`) and out-of-range fields are rejected.
-public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStringConvertible,
+public struct LocalDateTime: Sendable, Hashable, Comparable, TextCoded, CustomStringConvertible,
     LosslessStringConvertible
 {
     /// The day.
@@ -226,17 +226,5 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable, CustomStri
             bytes.append(UInt8(ascii: ":"))
             ASCIIDigits.append(second, width: 2, to: &bytes)
         }
-    }
-
-    /// Reads a time from its text form.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        self = try LocalDateTime(parsing: text)
-    }
-
-    /// Writes the time as its text form.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }

@@ -80,8 +80,7 @@ public struct CalendarInfo: Sendable {
     /// are not used).
     /// - Throws: ``InputError`` when the input cannot be used at all.
     /// - Parameter policy: which findings are left out or counted as errors.
-    /// - Parameter profile: the rules beyond RFC 5545's, as `validate` checks them; a
-    ///   profile other than `rfc5545` reads the input twice.
+    /// - Parameter profile: the rules beyond RFC 5545's, as `validate` checks them.
     public static func read(
         _ input: InputSource, options: LoadOptions, policy: DiagnosticPolicy = DiagnosticPolicy(),
         profile: ValidationProfile = .rfc5545, database: ZoneInfoDatabase = .system
@@ -93,6 +92,7 @@ public struct CalendarInfo: Sendable {
         options.filter = EventFilter()
         options.inspector = counter
         options.checks = .conformance
+        options.profile = profile
         let (spans, diagnostics, unusable) = CalendarLoader.load(
             [input], options: options, database: database
         ) { ($0.interval.start, $0.interval.end) }
@@ -104,9 +104,7 @@ public struct CalendarInfo: Sendable {
         info.firstStart = spans.lazy.map(\.0).min()
         info.lastEnd = spans.lazy.map(\.1).max()
         info.findings = kinds(
-            of: policy.apply(
-                try Validator.findings(
-                    diagnostics, of: input, profile: profile, limits: options.limits)))
+            of: policy.apply(Validator.findings(diagnostics, profile: profile)))
         return info
     }
 

@@ -29,9 +29,10 @@ import Testing
 
     @Test func everyRuleIsAType() throws {
         let sources = CLI.root.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap {
-            $0 as? String
-        } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: sources.path)?.compactMap {
+                $0 as? String
+            } ?? []
         let text = files.filter { $0.hasSuffix(".swift") }.map {
             (try? String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8)) ?? ""
         }.joined(separator: "\n")
@@ -43,13 +44,79 @@ import Testing
         }
     }
 
+    /// Each code is said by its rule alone: every place in `Sources` that hands a code to a
+    /// diagnostic or a problem (`(.code,` or `, .code,` outside a `case` pattern) is in a file
+    /// that declares or extends the type the registry names. Where several readers say the
+    /// same thing (an `.ics` line and a jCal property past a bound), they ask the rule's type
+    /// for it.
+    @Test func everyCodeIsSaidByItsRule() throws {
+        // Said both by a check of the text (Syntax) and by the mapping of events, in words of
+        // their own; each is one rule's code still to be.
+        let sharedStill: Set<DiagnosticCode> = [
+            .invalidValue, .endBeforeStart, .mixedTimes, .outsideTimeZoneSpan,
+        ]
+        let sources = CLI.root.appendingPathComponent("Sources")
+        let paths =
+            (FileManager.default.enumerator(atPath: sources.path)?.compactMap {
+                $0 as? String
+            } ?? []).filter {
+                $0.hasSuffix(".swift") && !$0.hasSuffix("/DiagnosticRule.swift")
+                    && !$0.hasSuffix("/DiagnosticCode.swift")
+            }
+        let files = try paths.map {
+            ($0, try String(contentsOf: sources.appendingPathComponent($0), encoding: .utf8))
+        }
+        var saidBy: [DiagnosticCode: Set<String>] = [:]
+        for (path, text) in files {
+            for line in text.split(separator: "\n")
+            where !line.contains("case ") && !line.contains("case(") {
+                for code in DiagnosticCode.allCases where Self.hands(code, in: line) {
+                    saidBy[code, default: []].insert(path)
+                }
+            }
+        }
+        func declares(_ text: String, _ type: String) -> Bool {
+            ["struct", "enum", "class", "extension"].contains {
+                text.contains("\($0) \(type) ") || text.contains("\($0) \(type)<")
+                    || text.contains("\($0) \(type):")
+            }
+        }
+        var outside: [String] = []
+        for (code, paths) in saidBy where !sharedStill.contains(code) {
+            let owners = Set(files.filter { declares($0.1, code.rule.rule) }.map(\.0))
+            for path in paths.subtracting(owners).sorted() {
+                outside.append("\(code.rawValue) (\(code.rule.rule)) said in \(path)")
+            }
+        }
+        #expect(outside.isEmpty, "\(outside.sorted().joined(separator: "\n"))")
+        // The scan finds what it looks for: most codes are said in this form.
+        #expect(saidBy.count > 40)
+        for code in sharedStill { #expect(saidBy[code, default: []].count > 1) }
+    }
+
+    /// Whether `line` hands `code` to a call, `(.code,` or `, .code,`, not as one of a list
+    /// of cases (`.prodid, .version, .calscale`, the properties of that name).
+    private static func hands(_ code: DiagnosticCode, in line: Substring) -> Bool {
+        for opening in ["(.\(code),", ", .\(code),"] {
+            var rest = line[...]
+            while let found = rest.range(of: opening) {
+                rest = rest[found.upperBound...]
+                if rest.drop(while: { $0 == " " }).first != "." { return true }
+            }
+        }
+        return false
+    }
+
     /// Every finding of every profile over the fixtures has a severity its code's entry
     /// names.
     @Test func findingsKeepToTheirSeverities() throws {
         let fixtures = CLI.root.appendingPathComponent("Fixtures")
-        let files = (FileManager.default.enumerator(atPath: fixtures.path)?.compactMap {
-            $0 as? String
-        } ?? []).filter { $0.hasSuffix(".ics") }.map { fixtures.appendingPathComponent($0).path }
+        let files =
+            (FileManager.default.enumerator(atPath: fixtures.path)?.compactMap {
+                $0 as? String
+            } ?? []).filter { $0.hasSuffix(".ics") }.map {
+                fixtures.appendingPathComponent($0).path
+            }
         #expect(files.count > 100)
         var seen: Set<String> = []
         for file in files {

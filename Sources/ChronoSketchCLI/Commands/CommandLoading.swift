@@ -29,15 +29,6 @@ enum CommandLoading {
         }
     }
 
-    /// `input`, held in memory when it must be read twice and cannot be (standard input, a
-    /// pipe).
-    static func readableTwice(_ input: InputSource, when twice: Bool) throws(InputError)
-        -> InputSource
-    {
-        guard twice, !input.canBeReadTwice else { return input }
-        return .memory(name: input.name, bytes: try input.readAll())
-    }
-
     /// Prints the inputs that could not be used and `diagnostics` to stderr; false when the
     /// run must stop: no input could be used, or under `--strict` one could not or a
     /// diagnostic is an error (said on stderr too).

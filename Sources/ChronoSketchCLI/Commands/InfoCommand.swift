@@ -51,7 +51,6 @@ struct InfoCommand: Command {
         var summaries: [Result<CalendarInfo, InputError>] = []
         for input in inputs {
             do throws(InputError) {
-                let input = try CommandLoading.readableTwice(input, when: profile.readsTwice)
                 summaries.append(
                     .success(
                         try CalendarInfo.read(
@@ -219,21 +218,19 @@ enum InfoJSON {
         writer.field("names", strings: info.names)
         writer.field("producers", strings: info.producers)
         writer.field("methods", strings: info.methods)
-        writer.key("events")
-        writer.beginObject()
-        writer.field("total", info.events)
-        writer.field("single", info.singleEvents)
-        writer.field("series", info.series)
-        writer.field("seriesWithoutEnd", info.openEndedSeries)
-        writer.field("overrides", info.overrides)
-        writer.endObject()
-        writer.key("starts")
-        writer.beginObject()
-        writer.field("allDay", info.allDayEvents)
-        writer.field("zoned", info.zonedEvents)
-        writer.field("utc", info.utcEvents)
-        writer.field("floating", info.floatingEvents)
-        writer.endObject()
+        writer.field("events") {
+            $0.field("total", info.events)
+            $0.field("single", info.singleEvents)
+            $0.field("series", info.series)
+            $0.field("seriesWithoutEnd", info.openEndedSeries)
+            $0.field("overrides", info.overrides)
+        }
+        writer.field("starts") {
+            $0.field("allDay", info.allDayEvents)
+            $0.field("zoned", info.zonedEvents)
+            $0.field("utc", info.utcEvents)
+            $0.field("floating", info.floatingEvents)
+        }
         writer.field("occurrences", info.occurrences)
         writer.field("firstStart", info.firstStart?.description)
         writer.field("lastEnd", info.lastEnd?.description)
@@ -245,10 +242,9 @@ enum InfoJSON {
         writer.beginArray()
         for zone in info.calendarZones { write(zone, to: &writer) }
         writer.endArray()
-        writer.key("components")
-        writer.beginObject()
-        for (name, count) in info.components { writer.field(name, count) }
-        writer.endObject()
+        writer.field("components") { writer in
+            for (name, count) in info.components { writer.field(name, count) }
+        }
         writer.field("findings", objects: info.findings) { writer, kind in
             writer.field("severity", kind.severity.rawValue)
             writer.field("code", kind.code.rawValue)

@@ -63,7 +63,8 @@ struct ValidateCommand: Command {
         profile = try CommonOptions.choice(arguments, CommonOptions.profile, default: .rfc5545)
         listsRules = arguments.isSet(Self.listRules.name)
         if listsRules, !arguments.positionals.isEmpty {
-            throw UsageError(message: "--list-rules lists the codes of every calendar: give no file")
+            throw UsageError(
+                message: "--list-rules lists the codes of every calendar: give no file")
         }
     }
 
@@ -76,9 +77,8 @@ struct ValidateCommand: Command {
         var findings: [Diagnostic] = []
         var unreadable: [InputError] = []
         var summaries: [String] = []
-        for given in CommandLoading.withStandardInput(inputs, io) {
+        for input in CommandLoading.withStandardInput(inputs, io) {
             do throws(InputError) {
-                let input = try CommandLoading.readableTwice(given, when: profile.readsTwice)
                 let read = try Validator.validate(
                     input, options: options.reporting(to: io), profile: profile)
                 var found = io.policy.apply(read)
@@ -87,7 +87,7 @@ struct ValidateCommand: Command {
                 summaries.append(Self.summary(of: found, in: input.name))
             } catch {
                 unreadable.append(error)
-                summaries.append("\(given.name): cannot be read")
+                summaries.append("\(input.name): cannot be read")
             }
         }
         let written = OutputTarget.write(outputPath, io: io, forPeople: format == .text) {
@@ -117,10 +117,7 @@ struct ValidateCommand: Command {
             var writer = JSONWriter()
             writer.beginArray()
             // An input that cannot be read is a finding of its own.
-            let unusable = unreadable.map {
-                Diagnostic(
-                    .error, .unusableInput, file: $0.file, line: $0.line, message: $0.message)
-            }
+            let unusable = unreadable.map(\.diagnostic)
             for finding in unusable + findings {
                 writer.beginObject()
                 writer.field("file", finding.file)
@@ -159,7 +156,8 @@ struct ValidateCommand: Command {
             for row in rows {
                 var line = ""
                 for column in 0..<4 {
-                    line += row[column].padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
+                    line += row[column].padding(
+                        toLength: widths[column] + 2, withPad: " ", startingAt: 0)
                 }
                 output.write(line + row[4] + "\n")
             }

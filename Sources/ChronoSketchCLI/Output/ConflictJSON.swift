@@ -30,17 +30,16 @@ enum ConflictJSON {
             if json.bytes.count > chunk { emit(json.takeBytes()) }
         }
         json.endArray()
-        json.key("counts")
-        json.beginObject()
-        json.field("conflicts", report.conflicts.count)
-        for kind in ConflictKind.allCases {
-            json.field(kind.rawValue, report.conflicts.filter { $0.kind == kind }.count)
+        json.field("counts") { json in
+            json.field("conflicts", report.conflicts.count)
+            for kind in ConflictKind.allCases {
+                json.field(kind.rawValue, report.conflicts.filter { $0.kind == kind }.count)
+            }
+            json.field("clusters", report.clusters.count)
+            json.field("busyEvents", report.busyEvents)
+            json.field("freeEvents", report.freeEvents)
+            json.field("truncated", report.isTruncated)
         }
-        json.field("clusters", report.clusters.count)
-        json.field("busyEvents", report.busyEvents)
-        json.field("freeEvents", report.freeEvents)
-        json.field("truncated", report.isTruncated)
-        json.endObject()
         json.endObject()
         json.raw("\n")
         emit(json.takeBytes())

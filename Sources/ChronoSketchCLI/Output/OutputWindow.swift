@@ -26,12 +26,11 @@ struct OutputWindow {
 
     /// `"window":{"from":…,"to":…,"zone":…,"weekStart":"monday"}`.
     func write(into json: inout JSONWriter) {
-        json.key("window")
-        json.beginObject()
-        json.field("from", from)
-        json.field("to", to)
-        json.field("zone", zone)
-        json.field("weekStart", weekStart.map(LayoutJSON.weekdayName))
-        json.endObject()
+        json.field("window") {
+            $0.field("from", from)
+            $0.field("to", to)
+            $0.field("zone", zone)
+            $0.field("weekStart", weekStart.map(LayoutJSON.weekdayName))
+        }
     }
 }

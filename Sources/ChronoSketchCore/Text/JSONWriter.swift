@@ -136,6 +136,14 @@ public struct JSONWriter: Sendable {
         endArray()
     }
 
+    /// Writes `"name":` and an object whose fields `fields` writes.
+    public mutating func field(_ name: String, object fields: (inout JSONWriter) -> Void) {
+        key(name)
+        beginObject()
+        fields(&self)
+        endObject()
+    }
+
     /// Writes `"name":` and an array of one object per item, each object's fields written by
     /// `fields`.
     public mutating func field<Items: Sequence>(

@@ -22,3 +22,16 @@ package enum Windows1252 {
         return output
     }
 }
+
+extension Windows1252 {
+    /// Text that is not UTF-8 and is read as Windows-1252: from `line` on, of `.ics` text,
+    /// each such line; of a records file (no line), the whole file.
+    package static func readInstead(file: String, line: Int?) -> Diagnostic {
+        Diagnostic(
+            .warning, .notUTF8, file: file, line: line,
+            message: line == nil ? "The file is not valid UTF-8" : "Line is not valid UTF-8",
+            assumption: line == nil
+                ? "it is read as Windows-1252, the code page Outlook's CSV export is in"
+                : "this and every such line of the file are read as Windows-1252")
+    }
+}

@@ -32,6 +32,7 @@ struct CalendarStream {
     /// Opens `source`: a tree is taken as it is, anything else read.
     /// - Parameters:
     ///   - checks: what the checks report (``CheckScope``).
+    ///   - profile: the rules checked beyond RFC 5545's.
     ///   - inspector: shown every item read (what `ics info` counts).
     ///   - progress: told the bytes read.
     ///   - keepingComponents: whether each event keeps its VEVENT as read.
@@ -40,7 +41,8 @@ struct CalendarStream {
     /// - Throws: ``InputError`` when the input is missing or unreadable.
     init(
         reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
-        comparesWithLibical: Bool = false, inspector: ComponentInspector? = nil,
+        comparesWithLibical: Bool = false, profile: ValidationProfile = .rfc5545,
+        inspector: ComponentInspector? = nil,
         progress: ReadProgress? = nil, calendarName: String? = nil,
         keepingComponents: Bool = false, namingComponentsLeftOut: Bool = false
     ) throws(InputError) {
@@ -50,7 +52,7 @@ struct CalendarStream {
         self.calendarName = calendarName ?? Self.calendarName(of: source.name)
         reader = try ComponentSources.open(source, limits: limits, progress: progress)
         checker = ComponentChecker(
-            file: source.name, scope: checks,
+            file: source.name, scope: checks, profile: profile,
             adding: comparesWithLibical ? [LibicalReadingCheck()] : [])
         self.inspector = inspector
     }
@@ -75,7 +77,7 @@ struct CalendarStream {
             ready.removeAll(keepingCapacity: true)
             readyIndex = 0
             guard let item = try reader.next() else {
-                checker.finishInput()
+                checker.finishInput(lines: reader.lineShape)
                 let file = name
                 if let said = leftOut?.take(file: file, record: "occurrence record") {
                     log.append(said)

@@ -84,7 +84,7 @@ package struct EventPipeline {
                 let stream = ReadAheadStream(
                     try CalendarStream(
                         reading: readable, limits: options.limits, checks: options.checks,
-                        comparesWithLibical: options.comparesWithLibical,
+                        comparesWithLibical: options.comparesWithLibical, profile: options.profile,
                         inspector: options.inspector, progress: options.progress,
                         calendarName: options.calendarNames[input.name],
                         namingComponentsLeftOut: options.namesComponentsLeftOut))

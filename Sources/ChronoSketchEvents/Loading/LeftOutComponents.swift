@@ -32,11 +32,20 @@ package struct LeftOutComponents: Sendable {
             named.count == 1
             ? named[0] : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
         let total = counts.values.reduce(0, +)
-        return Diagnostic(
-            .warning, .noRecordForm, file: file, line: firstLine,
-            message: total == 1
+        return Self.noRecordForm(
+            file: file, line: firstLine,
+            total == 1
                 ? "\(list) component has no \(record)"
                 : "\(list) components have no \(record) (the first here)",
-            assumption: "left out; .ics and jCal keep every component")
+            "left out; .ics and jCal keep every component")
+    }
+
+    /// What a record cannot carry (`problem`), and what was done instead (`choice`).
+    package static func noRecordForm(
+        file: String, line: Int, uid: String? = nil, _ problem: String, _ choice: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .warning, .noRecordForm, file: file, line: line, uid: uid, message: problem,
+            assumption: choice)
     }
 }

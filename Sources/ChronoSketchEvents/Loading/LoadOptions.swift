@@ -45,6 +45,8 @@ public struct LoadOptions: Sendable {
     /// Whether every component is also read by libical's own parser and what a libical-based
     /// client would read differently is reported (``LibicalReadingCheck``, `validate --libical`).
     public var comparesWithLibical = false
+    /// The rules checked beyond RFC 5545's (``ValidationProfile``), in the same pass.
+    public var profile = ValidationProfile.rfc5545
     /// Whether each input says which components it holds that the events leave out (VTODO,
     /// VJOURNAL, VFREEBUSY, VALARM, …), with counts: a conversion to occurrence records.
     public var namesComponentsLeftOut = false

@@ -234,12 +234,11 @@ private struct EventVersions {
             let why =
                 reason ?? rank(currentIndex).reason(toReplace: rank(index)) ?? "was read later"
             logs[Int(loser.file)].append(
-                Diagnostic(
-                    .warning, .duplicateEvent, file: source(loser).file, line: loser.line,
+                VersionRank.dropped(
+                    "Event '\(text(id(droppedIndex)))'", file: source(loser).file,
+                    line: loser.line,
                     uid: text(uid(droppedIndex).dropFirst(Int(self[droppedIndex].uidStart))),
-                    message:
-                        "Event '\(text(id(droppedIndex)))' is defined again at \(source(kept))",
-                    assumption: "this one is ignored: the other \(why)"))
+                    keptAt: "\(source(kept))", because: why))
         }
         return (0..<count).filter { !dropped.contains($0) && !self[$0].isDropped }
     }

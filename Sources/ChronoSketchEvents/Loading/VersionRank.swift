@@ -28,3 +28,16 @@ package struct VersionRank: Sendable {
         return order > other.order ? "was read later" : nil
     }
 }
+
+extension VersionRank {
+    /// The version of an event left out for a newer one: `event` names it, `keptAt` says
+    /// where the one kept is written, `because` why it is newer.
+    static func dropped(
+        _ event: String, file: String, line: Int, uid: String?, keptAt: String, because: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .warning, .duplicateEvent, file: file, line: line, uid: uid,
+            message: "\(event) is defined again at \(keptAt)",
+            assumption: "this one is ignored: the other \(because)")
+    }
+}

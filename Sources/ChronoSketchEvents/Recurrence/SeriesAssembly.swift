@@ -161,14 +161,11 @@ package struct SeriesAssembly {
             let (kept, dropped) = newer ? (event, events[current]) : (events[current], event)
             if newer { best[name] = index }
             logs[dropped.fileIndex].append(
-                Diagnostic(
-                    .warning, .duplicateEvent, file: dropped.source.file, line: dropped.source.line,
-                    uid: dropped.source.uid,
-                    message:
-                        "VEVENT '\(dropped.source.uid ?? "")' is defined again at \(kept.source.file):\(kept.source.line)",
-                    assumption:
-                        "this one is ignored: the other is newer (SEQUENCE, then DTSTAMP, then read later)"
-                ))
+                VersionRank.dropped(
+                    "VEVENT '\(dropped.source.uid ?? "")'", file: dropped.source.file,
+                    line: dropped.source.line, uid: dropped.source.uid,
+                    keptAt: "\(kept.source.file):\(kept.source.line)",
+                    because: "is newer (SEQUENCE, then DTSTAMP, then read later)"))
         }
         return keys.compactMap { best[$0].map { events[$0] } }
     }

@@ -48,8 +48,7 @@ extension JCal {
             var component = ICalComponent(name: componentName.uppercased(), line: line)
             guard depth <= limits.maximumDepth else {
                 report(
-                    .error, .nestedTooDeep,
-                    "Components nested deeper than \(limits.maximumDepth) levels",
+                    .error, LineProblems.nestedTooDeep(limit: limits.maximumDepth),
                     "\(component.name) is skipped")
                 return nil
             }
@@ -58,16 +57,14 @@ extension JCal {
                 let built = try JCal.decodedProperty(property, line: line, limits: limits)
                 for problem in built.problems {
                     // A line too long loses the whole property; the rest lose a part of one.
-                    report(
-                        problem.code == .lineTooLong ? .error : .warning, problem.code,
-                        problem.message, "left out")
+                    report(problem.code == .lineTooLong ? .error : .warning, problem, "left out")
                 }
                 guard let read = built.property else { continue }
                 guard component.properties.count < limits.maximumPropertiesPerComponent else {
                     report(
-                        .error, .tooManyProperties,
-                        "\(component.name) has more than \(limits.maximumPropertiesPerComponent) properties",
-                        "the rest are ignored")
+                        .error,
+                        LineProblems.tooManyProperties(
+                            component.name, limit: limits.maximumPropertiesPerComponent), "")
                     continue
                 }
                 if !read.isProperty {
@@ -75,10 +72,7 @@ extension JCal {
                         .warning, read.lineProblems[0].code, read.lineProblems[0].message,
                         "the line is kept as written and not read")
                 } else if read.name == "BEGIN" || read.name == "END" {
-                    report(
-                        .error, .notAProperty,
-                        "A property named \(read.name) has no place in a component",
-                        "left out")
+                    report(.error, LineProblems.misplaced(read.name), "left out")
                     continue
                 }
                 component.properties.append(read)
@@ -101,6 +95,13 @@ extension JCal {
                 Diagnostic(
                     severity, code, file: name, line: line, message: message,
                     assumption: assumption))
+        }
+
+        /// `problem`, said with its own assumption, else with `otherwise`.
+        private mutating func report(
+            _ severity: Diagnostic.Severity, _ problem: Problem, _ otherwise: String
+        ) {
+            report(severity, problem.code, problem.message, problem.assumption ?? otherwise)
         }
     }
 
@@ -127,21 +128,14 @@ extension JCal {
         let name = rawName.uppercased()
         var built = BuiltProperty()
         guard !name.isEmpty, name.utf8.allSatisfy(isLineSafe) else {
-            built.problems.append(
-                Problem(
-                    .notAProperty,
-                    "A jCal property named '\(rawName)' cannot be an iCalendar property name"))
+            built.problems.append(LineProblems.notAPropertyName(rawName))
             return built
         }
         var parameters: [ICalParameter] = []
         for member in members {
             let parameterName = member.key.uppercased()
             guard !parameterName.isEmpty, parameterName.utf8.allSatisfy(isNameByte) else {
-                built.problems.append(
-                    Problem(
-                        .parameterWithoutValue,
-                        "\(name) has a parameter named '\(member.key)', which no iCalendar parameter can be"
-                    ))
+                built.problems.append(LineProblems.parameterName(member.key, of: name))
                 continue
             }
             let values: [String]
@@ -154,10 +148,7 @@ extension JCal {
         }
         if parameters.count > limits.maximumParametersPerProperty {
             built.problems.append(
-                Problem(
-                    .tooManyParameters,
-                    "\(name) has more than \(limits.maximumParametersPerProperty) parameters; the rest are not read"
-                ))
+                LineProblems.tooManyParameters(name, limit: limits.maximumParametersPerProperty))
             parameters.removeLast(parameters.count - limits.maximumParametersPerProperty)
         }
         // RFC 7265 §4, §5.2: VALUE unless the type is the property's default or unknown.
@@ -185,21 +176,12 @@ extension JCal {
                 name: name, parameters: parameters, value: texts.joined(separator: separator))
         }
         if !omitted.isEmpty {
-            var unique: [Unicode.Scalar] = []
-            for scalar in omitted where !unique.contains(scalar) { unique.append(scalar) }
-            built.problems.append(
-                Problem(
-                    .nulByte,
-                    "\(name) holds characters no iCalendar line can (\(unique.map(\.codePoint).joined(separator: ", ")))"
-                ))
+            built.problems.append(LineProblems.unwritable(name, characters: omitted))
         }
         // A line the reader would cut cannot come back whole from the `.ics` it makes.
         guard bytes.count <= limits.maximumLineLength else {
             built.problems.append(
-                Problem(
-                    .lineTooLong,
-                    "\(name) would be a line of \(bytes.count) bytes, longer than the \(ByteCount.text(limits.maximumLineLength)) a content line may have to be read again"
-                ))
+                LineProblems.tooLong(name, bytes: bytes.count, limit: limits.maximumLineLength))
             return built
         }
         guard name.utf8.allSatisfy(isNameByte) else {
@@ -207,8 +189,7 @@ extension JCal {
             // keeps one.
             built.property = ICalProperty(
                 unreadable: bytes, line: line,
-                problem: Problem(
-                    .notAProperty, "Line is not a property: '\(ICalendarReader.excerpt(bytes))'"))
+                problem: LineProblems.notAProperty(bytes))
             return built
         }
         let repeated = Occurrences.repeatedParameters(parameters, of: name)

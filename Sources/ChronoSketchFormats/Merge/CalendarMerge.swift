@@ -185,11 +185,10 @@ struct CalendarMerge<Sink: CalendarItemSink> {
                 !first.component.isSameTree(as: component, exactText: false)
             {
                 log.append(
-                    Diagnostic(
-                        .warning, .conflictingTimeZone, file: names[input], line: component.line,
-                        message:
-                            "VTIMEZONE '\(tzid)' differs from the one in \(names[first.input])",
-                        assumption: "the first is kept"))
+                    MergedZones.conflict(
+                        file: names[input], line: component.line,
+                        "VTIMEZONE '\(tzid)' differs from the one in \(names[first.input])",
+                        "the first is kept"))
             }
             return false
         }

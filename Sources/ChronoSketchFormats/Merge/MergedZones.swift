@@ -88,16 +88,16 @@ struct MergedZones: Sendable {
             said.append(
                 (
                     kept.input,
-                    Diagnostic(
-                        .warning, .conflictingTimeZone, file: names[kept.input],
-                        line: kept.component.line, message: problem, assumption: choice)
+                    Self.conflict(
+                        file: names[kept.input], line: kept.component.line, problem, choice)
                 ))
         }
     }
 
     /// Notes the zoned wall-clock times of `component` and the components inside, by TZID.
-    private static func collect(_ component: ICalComponent, input: Int, into uses: inout [String: Use])
-    {
+    private static func collect(
+        _ component: ICalComponent, input: Int, into uses: inout [String: Use]
+    ) {
         for property in component.properties {
             guard let tzid = property.parameter("TZID") else { continue }
             for local in property.values.compactMap(\.localTime) {
@@ -111,5 +111,17 @@ struct MergedZones: Sendable {
             }
         }
         for child in component.components { collect(child, input: input, into: &uses) }
+    }
+}
+
+extension MergedZones {
+    /// Two inputs' VTIMEZONEs of one TZID that differ: `problem` says how, `choice` which
+    /// is written.
+    static func conflict(file: String, line: Int, _ problem: String, _ choice: String)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .warning, .conflictingTimeZone, file: file, line: line, message: problem,
+            assumption: choice)
     }
 }

@@ -208,13 +208,12 @@ struct SeriesRecordWriter: CalendarItemWriter {
 
     private mutating func leftOut(_ name: String, line: Int, uid: String?) {
         diagnostics.append(
-            Diagnostic(
-                .warning, .noRecordForm, file: file, line: line, uid: uid,
-                message:
-                    name == "RRULE"
+            LeftOutComponents.noRecordForm(
+                file: file, line: line, uid: uid,
+                name == "RRULE"
                     ? "A second RRULE has no place in a series record"
                     : "EXRULE has no place in a series record",
-                assumption: "left out; .ics and jCal keep it"))
+                "left out; .ics and jCal keep it"))
     }
 
     /// The zone a record names for times with this TZID: its IANA name; UTC for a zone only
@@ -259,12 +258,10 @@ struct SeriesRecordWriter: CalendarItemWriter {
         if case .some(.some(let name)) = agreement[key] { return named(name) }
         if zonesInUTC.insert(tzid).inserted {
             diagnostics.append(
-                Diagnostic(
-                    .warning, .noRecordForm, file: file, line: line,
-                    message:
-                        "TZID '\(tzid)' is defined by a VTIMEZONE that keeps the clock of no IANA zone it names, and a record cannot carry a VTIMEZONE",
-                    assumption:
-                        "its times are written in UTC (a series then repeats on UTC's clock)"))
+                LeftOutComponents.noRecordForm(
+                    file: file, line: line,
+                    "TZID '\(tzid)' is defined by a VTIMEZONE that keeps the clock of no IANA zone it names, and a record cannot carry a VTIMEZONE",
+                    "its times are written in UTC (a series then repeats on UTC's clock)"))
         }
         return RecordZone(name: "UTC", toUTC: rules)
     }

@@ -2,19 +2,6 @@ import ChronoSketchCore
 import ChronoSketchEvents
 import ChronoSketchSyntax
 
-/// The rules a calendar is checked against beyond RFC 5545's own (`--profile`).
-public enum ValidationProfile: String, Sendable, CaseIterable {
-    /// RFC 5545 and what reading finds.
-    case rfc5545
-    /// Also what feed readers reject (``FeedProfile``).
-    case feed
-    /// The feed's rules and what Outlook and Exchange read otherwise (``OutlookProfile``).
-    case outlook
-
-    /// Whether the input is read a second time (standard input must be held for it).
-    public var readsTwice: Bool { self != .rfc5545 }
-}
-
 /// Checks a calendar against RFC 5545 and reports every finding with its line.
 ///
 /// One read, as `ics events` reads: the checks in their `conformance` scope
@@ -23,8 +10,7 @@ public enum ValidationProfile: String, Sendable, CaseIterable {
 public enum Validator {
     /// The findings for one input, in line order, the same problem said once with the number
     /// of further times and lines (``DiagnosticLog``).
-    /// - Parameter profile: the rules beyond RFC 5545's; a profile other than `rfc5545`
-    ///   reads the input twice.
+    /// - Parameter profile: the rules beyond RFC 5545's, run in the same read.
     /// - Throws: ``InputError`` when the input cannot be read at all.
     public static func validate(
         _ input: InputSource, options: LoadOptions, profile: ValidationProfile = .rfc5545,
@@ -32,29 +18,34 @@ public enum Validator {
     ) throws(InputError) -> [Diagnostic] {
         var options = options
         options.checks = .conformance
+        options.profile = profile
         // Only what reading says is wanted: no event is kept, only the versions of each id
         // (the newest is chosen, and the others said, as every command does).
         let (_, diagnostics, unusable) = CalendarLoader.load(
             [input], options: options, database: database, keeping: { _ in () })
         if let failure = unusable.first { throw failure }
-        return try findings(diagnostics, of: input, profile: profile, limits: options.limits)
+        return findings(diagnostics, profile: profile)
     }
 
-    /// What `validate` lists of the diagnostics of reading `input`, with the profile's
-    /// findings: both in line order, each line's own in the order found.
-    static func findings(
-        _ diagnostics: [Diagnostic], of input: InputSource, profile: ValidationProfile,
-        limits: ReadLimits
-    ) throws(InputError) -> [Diagnostic] {
-        var read = diagnostics.filter(isFinding)
+    /// What `validate` lists of the diagnostics of reading an input under `profile`: as read
+    /// (line order), and with a profile's findings in it too, of one line RFC 5545's first,
+    /// then the feed profile's, then Outlook's, each in the order found.
+    static func findings(_ diagnostics: [Diagnostic], profile: ValidationProfile)
+        -> [Diagnostic]
+    {
+        let read = diagnostics.filter(isFinding)
         guard profile != .rfc5545 else { return read }
-        read += try FeedProfile.check(input, limits: limits)
-        if profile == .outlook { read += try OutlookProfile.check(input, limits: limits) }
-        return
-            read
-            .enumerated().sorted {
-                ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-            }.map(\.element)
+        func rank(_ diagnostic: Diagnostic) -> Int {
+            switch diagnostic.code.rule.scope {
+            case .feed: 1
+            case .outlook: 2
+            default: 0
+            }
+        }
+        return read.enumerated().sorted {
+            ($0.element.line ?? 0, rank($0.element), $0.offset)
+                < ($1.element.line ?? 0, rank($1.element), $1.offset)
+        }.map(\.element)
     }
 
     /// Whether a diagnostic of reading is a finding about the calendar, which `validate`

@@ -29,12 +29,7 @@ enum RecordReader {
     ) throws(InputError) -> GeneratedCalendar {
         let text = try RecordText(bytes, format: format, name: name)
         if text.decodedAsWindows1252 {
-            diagnostics.append(
-                Diagnostic(
-                    .warning, .notUTF8, file: name, line: nil,
-                    message: "The file is not valid UTF-8",
-                    assumption:
-                        "it is read as Windows-1252, the code page Outlook's CSV export is in"))
+            diagnostics.append(Windows1252.readInstead(file: name, line: nil))
         }
         let outlook = text.outlook.map { ($0, zone) }
         var plan = Plan(

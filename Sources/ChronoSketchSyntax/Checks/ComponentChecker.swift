@@ -72,17 +72,33 @@ package struct ComponentChecker {
     /// How many components the calendar being read has had.
     private var componentCount = 0
     private static let keptOfCalendar = Occurrences.singleUse(in: "VCALENDAR")
+    /// The rules of the profile asked for, which see every item as read and judge the
+    /// input at its end.
+    private var feed: FeedProfile?
+    private var outlook: OutlookProfile?
+    /// What they found, once the input ended (they are then let go).
+    private var profileFindings: [Diagnostic] = []
 
-    package init(file: String, scope: CheckScope, adding added: [any ComponentCheck] = []) {
+    /// - Parameters:
+    ///   - profile: the rules checked beyond RFC 5545's, in the same pass.
+    ///   - added: further checks of each component (`--libical`'s).
+    package init(
+        file: String, scope: CheckScope, profile: ValidationProfile = .rfc5545,
+        adding added: [any ComponentCheck] = []
+    ) {
         self.scope = scope
         self.added = added
         findings = Findings(file: file)
         calendarFindings = Findings(file: file)
+        if profile != .rfc5545 { feed = FeedProfile(file: file) }
+        if profile == .outlook { outlook = OutlookProfile(file: file) }
     }
 
     /// Checks what `item` completes: a component as soon as it is read, the calendar's own
     /// properties at its end.
     package mutating func take(_ item: ReaderItem) {
+        feed?.take(item)
+        outlook?.take(item)
         switch item {
         case .calendarBegin(let begun):
             finishCalendar()
@@ -106,14 +122,22 @@ package struct ComponentChecker {
         }
     }
 
-    /// Checks a calendar the input ended inside.
-    package mutating func finishInput() {
+    /// Checks a calendar the input ended inside, and judges the input as a whole by the
+    /// profile's rules: `lines` is how its lines ended and ran, nil when it was not read as
+    /// `.ics` text.
+    package mutating func finishInput(lines: LineShape? = nil) {
         finishCalendar()
+        // The input is judged once, however often its end is reached.
+        if var rules = feed.take() { profileFindings += rules.finishInput(lines: lines) }
+        if var rules = outlook.take() { profileFindings += rules.finishInput() }
     }
 
     /// Hands over every finding so far.
     package mutating func takeFindings() -> DiagnosticLog {
-        findings.take()
+        var found = findings.take()
+        found += profileFindings
+        profileFindings = []
+        return found
     }
 
     /// How many properties of the open calendar are kept until its end.

@@ -9,6 +9,12 @@ package protocol ComponentSource {
     mutating func next() throws(InputError) -> ReaderItem?
     /// What the source found wrong so far.
     mutating func takeDiagnostics() -> [Diagnostic]
+    /// How the lines read so far end and run; nil for a source that is not `.ics` text.
+    var lineShape: LineShape? { get }
+}
+
+extension ComponentSource {
+    package var lineShape: LineShape? { nil }
 }
 
 extension ICalendarReader: ComponentSource {}

@@ -66,6 +66,9 @@ package struct ContentLineReader {
     /// How many blank lines were skipped so far, and the physical line of the first.
     private(set) var blankLines: (count: Int, first: Int) = (0, 0)
 
+    /// How the physical lines read so far end and run.
+    private(set) var shape = LineShape()
+
     package init(chunks: ChunkReader, maximumLineLength: Int) {
         self.chunks = chunks
         self.maximumLineLength = maximumLineLength
@@ -190,6 +193,7 @@ package struct ContentLineReader {
                 let start = position
                 position += maximumLineLength
                 physicalLine += 1
+                shape.take(line: physicalLine, length: scan - start, bareLineFeed: false)
                 stopped = true
                 return (start, position, true)
             }
@@ -207,6 +211,8 @@ package struct ContentLineReader {
                 }
                 position = next
                 physicalLine += 1
+                shape.take(
+                    line: physicalLine, length: scan - start, bareLineFeed: buffer[scan] == 0x0A)
                 return (start, scan, false)
             }
             if atEnd {
@@ -214,6 +220,7 @@ package struct ContentLineReader {
                 let start = position
                 position = buffer.count
                 physicalLine += 1
+                shape.take(line: physicalLine, length: buffer.count - start, bareLineFeed: false)
                 return (start, buffer.count, false)
             }
             let offset = scan - position

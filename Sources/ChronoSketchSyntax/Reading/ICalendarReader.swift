@@ -82,6 +82,8 @@ package struct ICalendarReader {
     /// Bytes read so far.
     var byteCount: Int { lines.byteCount }
 
+    package var lineShape: LineShape? { lines.shape }
+
     /// The next item, or nil at the end of the input.
     /// - Throws: ``InputError`` for an empty, binary or non-iCalendar input.
     package mutating func next() throws(InputError) -> ReaderItem? {
@@ -144,9 +146,7 @@ package struct ICalendarReader {
             }
             if content.decodedAsWindows1252, !reportedWindows1252 {
                 reportedWindows1252 = true
-                report(
-                    .warning, .notUTF8, content.line, "Line is not valid UTF-8",
-                    "this and every such line of the file are read as Windows-1252")
+                log.append(Windows1252.readInstead(file: name, line: content.line))
             }
             handle(content)
         }
@@ -210,8 +210,7 @@ package struct ICalendarReader {
         }
         if stack.count + 2 > limits.maximumDepth {
             report(
-                .error, .nestedTooDeep, content.line,
-                "Components nested deeper than \(limits.maximumDepth) levels",
+                .error, LineProblems.nestedTooDeep(limit: limits.maximumDepth), content.line,
                 "the enclosing \(stack.first?.name ?? componentName) is skipped")
             skipping = true
             overflowDepth = 1
@@ -302,9 +301,10 @@ package struct ICalendarReader {
             if reportedFullComponent != stack[top].line {
                 reportedFullComponent = stack[top].line
                 report(
-                    .error, .tooManyProperties, content.line,
-                    "\(stack[top].name) has more than \(limits.maximumPropertiesPerComponent) properties",
-                    "the rest are ignored")
+                    .error,
+                    LineProblems.tooManyProperties(
+                        stack[top].name, limit: limits.maximumPropertiesPerComponent),
+                    content.line)
             }
             return
         }
@@ -436,6 +436,13 @@ package struct ICalendarReader {
                 severity, code, file: name, line: line, message: message, assumption: assumption))
     }
 
+    /// `problem` at `line`, said with its own assumption, else with `otherwise`.
+    mutating func report(
+        _ severity: Diagnostic.Severity, _ problem: Problem, _ line: Int, _ otherwise: String? = nil
+    ) {
+        report(severity, problem.code, line, problem.message, problem.assumption ?? otherwise)
+    }
+
     /// The component name a BEGIN or END line gives, upper-cased, without blanks.
     package static func componentName(_ tokens: TokenizedLine) -> String {
         String(decoding: tokens.valueBytes.trimmingBlanks.uppercased, as: UTF8.self)
@@ -493,9 +500,8 @@ enum LineReading {
         if let problem = content.problem {
             let message =
                 switch problem {
-                case .nulByte: Problem(.nulByte, "Line holds a NUL byte")
-                case .tooLong(let limit, _):
-                    Problem(.lineTooLong, "Line is longer than \(ByteCount.text(limit))")
+                case .nulByte: LineProblems.nulByte
+                case .tooLong(let limit, _): LineProblems.tooLong(limit: limit)
                 }
             self = .unreadable(
                 ICalProperty(unreadable: content.bytes, line: content.line, problem: message),
@@ -503,9 +509,7 @@ enum LineReading {
             return
         }
         guard var tokens = try? PropertyTokenizer.tokenize(content.bytes) else {
-            let message = Problem(
-                .notAProperty, "Line is not a property: '\(ICalendarReader.excerpt(content.bytes))'"
-            )
+            let message = LineProblems.notAProperty(content.bytes)
             self = .unreadable(
                 ICalProperty(unreadable: content.bytes, line: content.line, problem: message),
                 .warning)
@@ -519,10 +523,8 @@ enum LineReading {
         var problems = tokens.warnings
         if tokens.parameters.count > limits.maximumParametersPerProperty {
             problems.append(
-                Problem(
-                    .tooManyParameters,
-                    "\(tokens.name) has more than \(limits.maximumParametersPerProperty) parameters",
-                    assumption: "the rest are not read"))
+                LineProblems.tooManyParameters(
+                    tokens.name, limit: limits.maximumParametersPerProperty))
             tokens.parameters.removeLast(
                 tokens.parameters.count - limits.maximumParametersPerProperty)
         }

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+
 /// Why an input cannot be used at all (as opposed to a problem with one event in it).
 ///
 /// Each maps to exit status 2 on the command line.
@@ -14,6 +16,11 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
         self.file = file
         self.line = line
         self.message = message
+    }
+
+    /// The error as a finding of a report that lists inputs it cannot read beside the rest.
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, .unusableInput, file: file, line: line, message: message)
     }
 
     /// `file:line: error: message`, as stderr shows it.

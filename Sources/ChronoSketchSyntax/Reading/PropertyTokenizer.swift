@@ -142,9 +142,7 @@ package enum PropertyTokenizer {
             guard !parameterName.isEmpty, index < bytes.count, bytes[index] == equals else {
                 let skipped = skipParameter(bytes, from: nameStart)
                 warnings.append(
-                    Problem(
-                        .parameterWithoutValue,
-                        "Parameter '\(text(bytes[nameStart..<skipped]))' has no name=value form"))
+                    LineProblems.parameterWithoutValue(text(bytes[nameStart..<skipped])))
                 index = skipped
                 continue
             }

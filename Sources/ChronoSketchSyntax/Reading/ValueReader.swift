@@ -174,7 +174,7 @@ public enum ValueReader {
         #endif
         guard property.isProperty else {
             return ValueReading(
-                values: [], error: Problem(.notAProperty, "Line is not a property"), warnings: [])
+                values: [], error: LineProblems.unread, warnings: [])
         }
         let raw = property.rawValueBytes
         var warnings: [Problem] = []

@@ -35,6 +35,26 @@ import Testing
         #expect(result.map(\.line) == [1, 2, 3, 4, 6])
     }
 
+    /// How lines end and run is counted as they are read, the same whatever the chunks: a
+    /// CR at the end of one chunk and its LF at the start of the next is CRLF.
+    @Test(arguments: [1, 2, 3, 7, 1 << 20])
+    func lineShapeIsCountedWhateverTheChunks(chunkSize: Int) throws {
+        let long = "DESCRIPTION:" + String(repeating: "x", count: 80)
+        let text = "A:1\r\nB:2\nC:3\rD:4\r\n\(long)\nE:5\n" + long
+        var reader = ContentLineReader(
+            chunks: try ChunkReader(
+                .memory(name: "t", bytes: Array(text.utf8)), chunkSize: chunkSize),
+            maximumLineLength: 1 << 20)
+        while try reader.next() != nil {}
+        let shape = reader.shape
+        // Lines 2, 5 and 6 end in LF alone; C:3's lone CR is not an LF; the last has no end.
+        #expect(shape.bareLineFeeds == 3)
+        #expect(shape.firstBareLineFeed == 2)
+        #expect(shape.longLines == 2)
+        #expect(shape.firstLongLine == 5)
+        #expect(shape.longest == long.utf8.count)
+    }
+
     @Test func byteOrderMarkIsSkipped() throws {
         let result = try lines([0xEF, 0xBB, 0xBF] + Array("BEGIN:VCALENDAR\r\n".utf8))
         #expect(texts(result) == ["BEGIN:VCALENDAR"])

@@ -158,12 +158,11 @@ struct CheckCommand: Command {
             var json = JSONWriter()
             json.beginObject()
             json.field("zone", zone)
-            json.key("proposal")
-            json.beginObject()
-            json.field("title", proposal.title)
-            json.field("start", proposal.interval.startText)
-            json.field("end", proposal.interval.endText)
-            json.endObject()
+            json.field("proposal") {
+                $0.field("title", proposal.title)
+                $0.field("start", proposal.interval.startText)
+                $0.field("end", proposal.interval.endText)
+            }
             json.field("allowed", clashes.isEmpty)
             json.field("reason", reason)
             json.key("conflicts")

@@ -228,11 +228,10 @@ struct SlotsCommand: Command {
                 json.null()
             }
         }
-        json.key("counts")
-        json.beginObject()
-        json.field("available", slots.filter(\.isAvailable).count)
-        json.field("unavailable", slots.filter { !$0.isAvailable }.count)
-        json.endObject()
+        json.field("counts") {
+            $0.field("available", slots.filter(\.isAvailable).count)
+            $0.field("unavailable", slots.filter { !$0.isAvailable }.count)
+        }
         json.endObject()
         json.raw("\n")
         return json.bytes

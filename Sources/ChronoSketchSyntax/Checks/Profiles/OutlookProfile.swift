@@ -1,9 +1,9 @@
 import ChronoSketchCore
-import ChronoSketchSyntax
 
 /// What Outlook and Exchange import otherwise than RFC 5545 writes it, beyond the rules of a
 /// feed (``FeedProfile``), checked by `validate --profile outlook`; each rule from Microsoft's
-/// [MS-OXCICAL], the specification of how they read iCalendar.
+/// [MS-OXCICAL], the specification of how they read iCalendar. Its rules run in the same pass
+/// as every other (``ComponentChecker``).
 ///
 /// - A VTIMEZONE is approximated by one yearly rule for the onset of standard time and one for
 ///   daylight time (§2.1.3.1.1.19): an observance whose RRULE is not `FREQ=YEARLY` with one
@@ -12,34 +12,43 @@ import ChronoSketchSyntax
 ///   `outlook-time-zone` finding.
 /// - Several VCALENDARs in one file are read only as a METHOD:PUBLISH calendar by some
 ///   versions and not at all by others (§2.1.3.1.1, note 1): `outlook-several-calendars`.
-public enum OutlookProfile {
-    /// The findings of `input`, in line order (a read of its own: it must be readable again).
-    public static func check(_ input: InputSource, limits: ReadLimits) throws(InputError)
-        -> [Diagnostic]
-    {
-        let name = input.name
-        var findings: [Diagnostic] = []
-        var items = try ComponentSources.open(input, limits: limits, progress: nil)
-        var calendars: [Int] = []
-        while let item = try? items.next() {
-            switch item {
-            case .calendarBegin(let calendar):
-                calendars.append(calendar.line)
-            case .component(let component) where component.name == "VTIMEZONE":
-                findings += zone(component, file: name)
-            case .component, .calendarProperty, .calendarEnd, .looseLine:
-                break
-            }
+package struct OutlookProfile {
+    private let file: String
+    private var log = DiagnosticLog()
+    /// The BEGIN line of each VCALENDAR read.
+    private var calendars: [Int] = []
+
+    package init(file: String) {
+        self.file = file
+    }
+
+    /// Checks what `item` completes: each VTIMEZONE as read.
+    package mutating func take(_ item: ReaderItem) {
+        switch item {
+        case .calendarBegin(let calendar):
+            calendars.append(calendar.line)
+        case .component(let component) where component.name == "VTIMEZONE":
+            for finding in Self.zone(component, file: file) { log.append(finding) }
+        case .component, .calendarProperty, .calendarEnd, .looseLine:
+            break
         }
+    }
+
+    /// Every finding, in line order, once the input has ended.
+    package mutating func finishInput() -> [Diagnostic] {
         if calendars.count > 1 {
-            findings.append(
+            log.append(
                 Diagnostic(
-                    .warning, .outlookSeveralCalendars, file: name, line: calendars[1],
+                    .warning, .outlookSeveralCalendars, file: file, line: calendars[1],
                     message:
                         "The file holds \(calendars.count) VCALENDARs; Outlook reads several only in a METHOD:PUBLISH calendar, in some versions, and Exchange not at all (MS-OXCICAL §2.1.3.1.1)",
                     assumption: "`ics convert` merges them into one calendar"))
         }
-        return findings.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        calendars = []
+        defer { log = DiagnosticLog() }
+        return log.diagnostics.enumerated().sorted {
+            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+        }.map(\.element)
     }
 
     /// The observances of a VTIMEZONE that Outlook cannot read as written.

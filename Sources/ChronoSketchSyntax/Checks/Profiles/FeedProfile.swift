@@ -1,9 +1,9 @@
 import ChronoSketchCore
-import ChronoSketchSyntax
 
 /// What a published calendar (a feed that Google, Outlook, Apple Calendar and Thunderbird
 /// subscribe to) must be beyond what `ics` itself reads without a word: the rules of RFC 5545
-/// that lenient readers forgive and strict ones do not, checked by `validate --profile feed`.
+/// that lenient readers forgive and strict ones do not, checked by `validate --profile feed`
+/// in the same pass as every other rule (``ComponentChecker``).
 ///
 /// Each finding has a code of its own: lines that end in LF alone or run past 75 octets
 /// unfolded (§3.1), a TZID without its VTIMEZONE (§3.2.19 MUST), a METHOD other than PUBLISH
@@ -11,79 +11,71 @@ import ChronoSketchSyntax
 /// the calendar, a PRIORITY or PERCENT-COMPLETE out of range (§3.8.1.9, §3.8.1.8), a URI that
 /// does not parse (RFC 3986). Missing DTSTAMPs and UIDs used twice without RECURRENCE-ID are
 /// what every validation reports already.
-public enum FeedProfile {
-    /// The findings of `input`, in line order (a second read of it: it must be readable twice).
-    public static func check(_ input: InputSource, limits: ReadLimits) throws(InputError)
-        -> [Diagnostic]
-    {
-        let name = input.name
-        var findings = lines(try input.readAll(), file: name)
-        var items = try ComponentSources.open(input, limits: limits, progress: nil)
-        var calendar = CalendarState()
-        func finish() {
-            findings += calendar.findings(file: name)
-            calendar = CalendarState()
-        }
-        while let item = try? items.next() {
-            switch item {
-            case .calendarBegin:
-                finish()
-            case .calendarProperty(let property):
-                calendar.check(property, in: "VCALENDAR", file: name, findings: &findings)
-                if property.name == "METHOD", let method = property.value?.text,
-                    method.uppercased() != "PUBLISH"
-                {
-                    findings.append(
-                        Diagnostic(
-                            .warning, .methodInFeed, file: name, line: property.line,
-                            message:
-                                "METHOD:\(method) makes the calendar an iTIP message (RFC 5546), which calendar clients open as an invitation or reply to answer, not as a calendar to subscribe to",
-                            assumption: "a feed has no METHOD, or METHOD:PUBLISH"))
-                }
-            case .component(let component):
-                calendar.take(component, file: name, findings: &findings)
-            case .calendarEnd:
-                finish()
-            case .looseLine:
-                break
-            }
-        }
-        finish()
-        return findings.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+package struct FeedProfile {
+    private let file: String
+    /// What the rules found as the input was read, each problem said once with its count
+    /// (``DiagnosticLog``).
+    private var log = DiagnosticLog()
+    private var calendar = CalendarState()
+
+    package init(file: String) {
+        self.file = file
     }
 
-    /// Line ends and lengths, read from the bytes.
-    static func lines(_ bytes: [UInt8], file: String) -> [Diagnostic] {
-        var bare = 0
-        var firstBare: Int?
-        var long = 0
-        var firstLong: Int?
-        var longest = 0
-        var line = 1
-        var start = 0
-        for index in bytes.indices where bytes[index] == 0x0A {
-            let ending = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
-            if ending == index {
-                bare += 1
-                firstBare = firstBare ?? line
+    /// Checks what `item` completes: a property as read, a calendar at its end.
+    package mutating func take(_ item: ReaderItem) {
+        switch item {
+        case .calendarBegin:
+            finishCalendar()
+        case .calendarProperty(let property):
+            calendar.check(property, in: "VCALENDAR", file: file, log: &log)
+            if property.name == "METHOD", let method = property.value?.text,
+                method.uppercased() != "PUBLISH"
+            {
+                log.append(
+                    Diagnostic(
+                        .warning, .methodInFeed, file: file, line: property.line,
+                        message:
+                            "METHOD:\(method) makes the calendar an iTIP message (RFC 5546), which calendar clients open as an invitation or reply to answer, not as a calendar to subscribe to",
+                        assumption: "a feed has no METHOD, or METHOD:PUBLISH"))
             }
-            if ending - start > 75 {
-                long += 1
-                firstLong = firstLong ?? line
-                longest = max(longest, ending - start)
-            }
-            line += 1
-            start = index + 1
+        case .component(let component):
+            calendar.take(component, file: file, log: &log)
+        case .calendarEnd:
+            finishCalendar()
+        case .looseLine:
+            break
         }
+    }
+
+    /// Every finding, in line order, once the input has ended: `lines` is how its lines
+    /// ended and ran, nil when it was not read as `.ics` text (jCal, records).
+    package mutating func finishInput(lines: LineShape?) -> [Diagnostic] {
+        finishCalendar()
+        defer { log = DiagnosticLog() }
+        let found = (lines.map { Self.findings(of: $0, file: file) } ?? []) + log.diagnostics
+        return found.enumerated().sorted {
+            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+        }.map(\.element)
+    }
+
+    private mutating func finishCalendar() {
+        for finding in calendar.findings(file: file) { log.append(finding) }
+        calendar = CalendarState()
+    }
+
+    /// Line ends and lengths, as the reader counted them.
+    static func findings(of shape: LineShape, file: String) -> [Diagnostic] {
+        let (bare, long, longest) = (shape.bareLineFeeds, shape.longLines, shape.longest)
         let found: [(line: Int?, code: DiagnosticCode, message: String, assumption: String)] = [
             (
-                firstBare, .bareLineFeed,
+                shape.firstBareLineFeed, .bareLineFeed,
                 "\(bare) line\(bare == 1 ? " ends" : "s end") in LF alone, where RFC 5545 §3.1 ends every line with CRLF",
                 "`ics convert` writes CRLF"
             ),
             (
-                firstLong, .unfoldedLine,
-                "\(long) line\(long == 1 ? " is" : "s are") longer than 75 octets (the longest \(longest)), which RFC 5545 §3.1 folds",
+                shape.firstLongLine, .unfoldedLine,
+                "\(long) line\(long == 1 ? " is" : "s are") longer than \(LineShape.foldingWidth) octets (the longest \(longest)), which RFC 5545 §3.1 folds",
                 "`ics convert` folds them"
             ),
         ]
@@ -104,11 +96,11 @@ public enum FeedProfile {
         var masters: Set<String> = []
         var overrides: [(uid: String, line: Int)] = []
 
-        mutating func take(_ component: ICalComponent, file: String, findings: inout [Diagnostic]) {
+        mutating func take(_ component: ICalComponent, file: String, log: inout DiagnosticLog) {
             if component.name == "VTIMEZONE" {
                 if let tzid = component.property("TZID")?.value?.text { zones.insert(tzid) }
                 for property in component.properties {
-                    check(property, in: component.name, file: file, findings: &findings)
+                    check(property, in: component.name, file: file, log: &log)
                 }
                 return
             }
@@ -127,10 +119,10 @@ public enum FeedProfile {
                     let seen = used[tzid]
                     used[tzid] = (seen?.line ?? property.line, (seen?.count ?? 0) + 1)
                 }
-                check(property, in: component.name, file: file, findings: &findings)
+                check(property, in: component.name, file: file, log: &log)
             }
             for child in component.components {
-                take(child, file: file, findings: &findings)
+                take(child, file: file, log: &log)
             }
         }
 
@@ -138,10 +130,10 @@ public enum FeedProfile {
         /// SOURCE and TZURL URIs (a calendar's own URL and SOURCE too, RFC 7986 §5.5, §5.8).
         func check(
             _ property: ICalProperty, in component: String, file: String,
-            findings: inout [Diagnostic]
+            log: inout DiagnosticLog
         ) {
             func report(_ code: DiagnosticCode, _ message: String) {
-                findings.append(
+                log.append(
                     Diagnostic(.warning, code, file: file, line: property.line, message: message))
             }
             switch property.name {
