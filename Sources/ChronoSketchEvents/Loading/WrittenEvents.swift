@@ -64,8 +64,9 @@ package enum WrittenEvents {
                     mapper.identity(of: $0, context, log: &log)
                 }
                 if let start = source.start {
-                    written.start = mapper.identity(of: start, context, log: &log)
-                    written.startZone = mapper.sourceZone(of: start, context)
+                    let (resolved, zone) = mapper.resolveNamed(start, context, log: &log)
+                    written.start = TimeIdentity(resolved)
+                    written.startZone = zone
                 }
                 let rank = VersionRank(
                     sequence: source.sequence, stamp: source.stamp?.wallClock, order: order)
@@ -81,15 +82,22 @@ package enum WrittenEvents {
     }
 }
 
+extension TimeIdentity {
+    /// What a time names once its zone is resolved.
+    init(_ resolved: ResolvedTime) {
+        switch resolved {
+        case .date(let date): self = .date(date)
+        case .floating(let wallClock): self = .floating(wallClock)
+        case .instant(let utc, _): self = .instant(utc)
+        }
+    }
+}
+
 extension EventMapper {
     /// What `time` names once its zone is resolved.
     func identity(of time: TimeProperty, _ context: Context, log: inout DiagnosticLog)
         -> TimeIdentity
     {
-        switch resolve(time, context, log: &log) {
-        case .date(let date): .date(date)
-        case .floating(let wallClock): .floating(wallClock)
-        case .instant(let utc, _): .instant(utc)
-        }
+        TimeIdentity(resolve(time, context, log: &log))
     }
 }

@@ -57,7 +57,7 @@ final class EventMapper {
         guard source.isPlaceable, let startProperty = source.start else { return nil }
         let context = Context(source: source, fileIndex: fileIndex, scope: scope)
         let uid = source.uid ?? fallbackUID(source)
-        let start = resolve(startProperty, context, log: &log)
+        let (start, startZone) = resolveNamed(startProperty, context, log: &log)
         let interval: EventInterval
         var instants: InstantInterval?
         let zone: String?
@@ -83,7 +83,7 @@ final class EventMapper {
                 from: source, uid: uid,
                 recurrenceId: recurrenceId ?? source.recurrenceID?.original,
                 interval: interval, instants: instants, zone: zone,
-                sourceZone: instants == nil ? nil : sourceZone(of: startProperty, context),
+                sourceZone: instants == nil ? nil : startZone,
                 originalStart: startProperty.original,
                 location: SourceLocation(file: source.file, line: source.line), log: &log)
         } catch {
@@ -127,14 +127,25 @@ final class EventMapper {
     /// Resolves a time's zone: TZID, else `X-WR-TIMEZONE` for floating times, else floating.
     func resolve(_ time: TimeProperty, _ context: Context, log: inout DiagnosticLog) -> ResolvedTime
     {
+        resolveNamed(time, context, log: &log).time
+    }
+
+    /// ``resolve(_:_:log:)``, with the zone the time was written in, as read
+    /// (``CalendarEvent/sourceZone``), found in the same resolution: `UTC`, the IANA name a
+    /// TZID denotes, else the TZID of the VTIMEZONE that defines it, or for a floating time
+    /// read in X-WR-TIMEZONE that zone's; nil for dates, floating times and TZIDs that name
+    /// no zone.
+    func resolveNamed(_ time: TimeProperty, _ context: Context, log: inout DiagnosticLog) -> (
+        time: ResolvedTime, zone: String?
+    ) {
         switch time.value {
         case .date(let date):
-            return .date(date)
+            return (.date(date), nil)
         case .dateTime(let wallClock, true):
-            return .instant(utc: wallClock.secondsSinceEpoch, zone: FixedOffsetZone.utc)
+            return (.instant(utc: wallClock.secondsSinceEpoch, zone: FixedOffsetZone.utc), "UTC")
         case .dateTime(let wallClock, false):
             if let tzid = time.tzid {
-                guard let zone = zoneNamed(tzid, context, log: &log) else {
+                guard let found = zoneNamed(tzid, context, log: &log) else {
                     if unknownZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid))
                         .inserted
                     {
@@ -143,45 +154,29 @@ final class EventMapper {
                             "Unknown time zone '\(tzid)'",
                             "times with this TZID are kept floating")
                     }
-                    return .floating(wallClock)
+                    return (.floating(wallClock), nil)
                 }
-                return instant(wallClock, in: zone, line: time.line, context.source, log: &log)
+                return (
+                    instant(wallClock, in: found.zone, line: time.line, context.source, log: &log),
+                    found.name
+                )
             }
             if wrPolicy == .apply, let wrName = context.scope.wrTimezone,
-                let zone = zoneNamed(wrName, context, log: &log)
+                let found = zoneNamed(wrName, context, log: &log)
             {
-                return instant(wallClock, in: zone, line: time.line, context.source, log: &log)
+                return (
+                    instant(wallClock, in: found.zone, line: time.line, context.source, log: &log),
+                    found.name
+                )
             }
-            return .floating(wallClock)
-        }
-    }
-
-    /// The zone `time` was written in, as read (``CalendarEvent/sourceZone``): `UTC`, the IANA
-    /// name a TZID denotes, else the TZID of the VTIMEZONE that defines it, or for a floating
-    /// time read in X-WR-TIMEZONE that zone's; nil for dates, floating times and TZIDs that
-    /// name no zone.
-    func sourceZone(of time: TimeProperty, _ context: Context) -> String? {
-        func named(_ tzid: String) -> String? {
-            guard
-                resolver.zone(
-                    tzid, file: context.fileIndex, calendar: context.source.calendar,
-                    scope: context.scope) != nil
-            else { return nil }
-            return resolver.ianaName(tzid) ?? tzid
-        }
-        switch time.value {
-        case .date: return nil
-        case .dateTime(_, true): return "UTC"
-        case .dateTime(_, false):
-            if let tzid = time.tzid { return named(tzid) }
-            guard wrPolicy == .apply, let name = context.scope.wrTimezone else { return nil }
-            return named(name)
+            return (.floating(wallClock), nil)
         }
     }
 
     /// The zone a TZID names, reporting once per file a name read by a guess (a dash for a
     /// slash).
-    func zoneNamed(_ tzid: String, _ context: Context, log: inout DiagnosticLog) -> (any ZoneRules)?
+    func zoneNamed(_ tzid: String, _ context: Context, log: inout DiagnosticLog)
+        -> ZoneResolver.Found?
     {
         guard
             let found = resolver.zone(
@@ -195,7 +190,7 @@ final class EventMapper {
                 context.source, .guessedTimeZone, context.source.start?.line ?? context.source.line,
                 "TZID '\(tzid)' names no VTIMEZONE and no zone", "read as \(name)")
         }
-        return found.zone
+        return found
     }
 
     /// The instant a wall-clock time denotes in `zone`, reporting gaps and folds.
@@ -307,6 +302,16 @@ final class EventMapper {
     func timedBounds(
         _ start: ResolvedTime, _ source: EventSource, _ context: Context, log: inout DiagnosticLog
     ) throws(CivilTimeError) -> Bounds? {
+        let (start, end) = try endpoints(start, source, context, log: &log)
+        return try bounds(start, end, source, log: &log)
+    }
+
+    /// A timed event's start and end as resolved: DTEND (a date read as its midnight, as the
+    /// start's kind), else start + DURATION, else the start; a floating one of the two read
+    /// in the other's zone.
+    func endpoints(
+        _ start: ResolvedTime, _ source: EventSource, _ context: Context, log: inout DiagnosticLog
+    ) throws(CivilTimeError) -> (start: ResolvedTime, end: ResolvedTime) {
         var end = start
         if let dtend = source.end {
             end = resolve(dtend, context, log: &log)
@@ -328,6 +333,15 @@ final class EventMapper {
                 "the floating one read in \(matched.zoneName ?? "the other's zone")")
             (start, end) = (matched.start, matched.end)
         }
+        return (start, end)
+    }
+
+    /// Where resolved `start` and `end` place an event; when the end is before the start,
+    /// the two swapped (said).
+    func bounds(
+        _ start: ResolvedTime, _ end: ResolvedTime, _ source: EventSource,
+        log: inout DiagnosticLog
+    ) throws(CivilTimeError) -> Bounds? {
         if let bounds = try placed(start, end) { return bounds }
         // A DTEND before its DTSTART, most often a slip of the producer: the two are swapped
         // (as recurring-ical-events and Google Calendar read it), so the event keeps its length.
@@ -457,7 +471,7 @@ final class EventMapper {
             var utc: Int?
             if isUTC {
                 utc = time.secondsSinceEpoch
-            } else if let tzid, let zone = zoneNamed(tzid, context, log: &log) {
+            } else if let tzid, let zone = zoneNamed(tzid, context, log: &log)?.zone {
                 utc = zone.utcSeconds(forLocal: time.secondsSinceEpoch)
             }
             switch frame {

@@ -52,8 +52,20 @@ public enum ZoneResolution: Sendable, Hashable {
 /// a prefixed TZID such as `/mozilla.org/20050126_1/Europe/Berlin`, and last an IANA name
 /// written with a dash for its slash (`America-Chicago`, `US-Eastern`).
 package final class ZoneResolver {
+    /// A zone found for a TZID: its rules, how the name was read, and the name a record
+    /// gives it (``CalendarEvent/sourceZone``): the IANA name it denotes, else the TZID of
+    /// the VTIMEZONE that defines it.
+    package struct Found {
+        package var zone: any ZoneRules
+        package var source: ZoneResolution
+        package var name: String
+    }
+
     private let database: ZoneInfoDatabase
-    private var cache: [Key: (zone: (any ZoneRules)?, source: ZoneResolution?)] = [:]
+    /// What each TZID of each calendar resolved to, nil for none: each is resolved once.
+    private var cache: [Key: Found?] = [:]
+    /// The last key asked and its answer: the times of one event most often share a zone.
+    private var last: (key: Key, found: Found?)?
     /// ``ianaName(_:)`` of each TZID asked, nil for one that names no zone outside a calendar.
     private var ianaNames: [String: String?] = [:]
 
@@ -68,16 +80,19 @@ package final class ZoneResolver {
     }
 
     /// The zone for `tzid` as seen from calendar `calendar` of file `file`, or nil.
-    package func zone(_ tzid: String, file: Int, calendar: Int, scope: CalendarScope) -> (
-        zone: any ZoneRules, source: ZoneResolution
-    )? {
+    package func zone(_ tzid: String, file: Int, calendar: Int, scope: CalendarScope) -> Found? {
         let key = Key(file: file, calendar: calendar, tzid: tzid)
+        if let last, last.key == key { return last.found }
+        let found: Found?
         if let cached = cache[key] {
-            guard let zone = cached.zone, let source = cached.source else { return nil }
-            return (zone, source)
+            found = cached
+        } else {
+            found = lookUp(tzid, scope: scope).map {
+                Found(zone: $0.zone, source: $0.source, name: ianaName(tzid) ?? tzid)
+            }
+            cache[key] = .some(found)
         }
-        let found = lookUp(tzid, scope: scope)
-        cache[key] = (found?.zone, found?.source)
+        last = (key, found)
         return found
     }
 

@@ -139,7 +139,7 @@ struct SeriesExpander {
             }
         }
         let uid = master.uid ?? mapper.fallbackUID(master)
-        let start = mapper.resolve(startProperty, context, log: &log)
+        let (start, sourceZone) = mapper.resolveNamed(startProperty, context, log: &log)
         guard let (frame, origin) = seriesFrame(startProperty, start, context, log: &log),
             let length = instanceLength(start, origin: origin, frame: frame, context, log: &log)
         else {
@@ -148,7 +148,6 @@ struct SeriesExpander {
             }
         }
         let window = widened(window, for: group)
-        let sourceZone = mapper.sourceZone(of: startProperty, context)
         let budget = ExpansionBudget(limits: limits, instancesLeft: instancesLeft)
         var instances = generate(
             from: origin, frame: frame, length: length, window: window, budget: budget,
@@ -270,7 +269,7 @@ struct SeriesExpander {
             return (.floating, .wall(wallClock))
         case (.dateTime(let wallClock, true), .instant(let utc, _)):
             if mapper.wrPolicy == .apply, let name = context.scope.wrTimezone,
-                let zone = mapper.zoneNamed(name, context, log: &log),
+                let zone = mapper.zoneNamed(name, context, log: &log)?.zone,
                 let local = try? LocalDateTime(secondsSinceEpoch: zone.localSeconds(forUTC: utc))
             {
                 return (.zoned(zone, written: name), .wall(local))
@@ -298,18 +297,10 @@ struct SeriesExpander {
             case .date(let date):
                 return .days(date.days(to: try mapper.allDayEnd(date, source, log: &log)))
             case .wall:
-                guard try mapper.timedBounds(start, source, context, log: &log) != nil else {
-                    return nil
-                }
-                if let dtend = source.end {
-                    var end = mapper.resolve(dtend, context, log: &log)
-                    if case .date(let date) = end {
-                        end = mapper.sameKind(as: start, wallClock: LocalDateTime(startOf: date))
-                    }
-                    var start = start
-                    if let matched = mapper.matching(start, end) {
-                        (start, end) = (matched.start, matched.end)
-                    }
+                // DTEND resolved once: for the checks of a single event, then the length.
+                let (start, end) = try mapper.endpoints(start, source, context, log: &log)
+                guard try mapper.bounds(start, end, source, log: &log) != nil else { return nil }
+                if source.end != nil {
                     switch (start, end) {
                     case (.instant(let startUTC, _), .instant(let endUTC, _)):
                         return .exact(seconds: endUTC - startUTC)
@@ -692,7 +683,8 @@ struct SeriesExpander {
                 interval = .allDay(start: start, end: end)
                 original = .date(date)
             case .wall(let written):
-                let wall = try written.adding(seconds: shift)
+                // Most series shift nothing (a shift is a DST gap or a moved start).
+                let wall = shift == 0 ? written : try written.adding(seconds: shift)
                 let start: ResolvedTime
                 switch frame {
                 case .zoned(let frameZone, let name):
@@ -705,7 +697,8 @@ struct SeriesExpander {
                 }
                 var end: ResolvedTime
                 if case .wall(let last)? = instance.end {
-                    end = mapper.sameKind(as: start, wallClock: try last.adding(seconds: shift))
+                    end = mapper.sameKind(
+                        as: start, wallClock: shift == 0 ? last : try last.adding(seconds: shift))
                 } else {
                     switch length {
                     case .exact(let seconds):

@@ -28,11 +28,11 @@ struct CalendarZoneInMerge {
         calendar: Int
     ) {
         guard
-            let (rules, resolution) = resolver.zone(
+            let found = resolver.zone(
                 name, file: input, calendar: calendar, scope: CalendarScope(zones: zones))
         else { return nil }
-        self.rules = rules
-        switch resolution {
+        self.rules = found.zone
+        switch found.source {
         case .embedded:
             tzid = name
             databaseName = nil

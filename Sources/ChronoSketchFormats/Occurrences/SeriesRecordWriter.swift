@@ -240,9 +240,9 @@ struct SeriesRecordWriter: CalendarItemWriter {
             return names.ianaName(tzid).map(named) ?? RecordZone()
         }
         guard
-            let (rules, _) = names.zone(
+            let rules = names.zone(
                 tzid, file: 0, calendar: calendarCount,
-                scope: CalendarScope(zones: calendarZones))
+                scope: CalendarScope(zones: calendarZones))?.zone
         else { return names.ianaName(tzid).map(named) ?? RecordZone() }
         let key = "\(span.lowerBound / 31_536_000) \(span.upperBound / 31_536_000) \(tzid)"
         if agreement[key] == nil {
