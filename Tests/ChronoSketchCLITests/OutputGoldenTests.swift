@@ -5,11 +5,11 @@ import Testing
 import TestCorpus
 
 /// What every command writes for every calendar at hand (`Fixtures/` and, when it sits beside
-/// this checkout, the shared corpus), kept as a readable summary per command in
-/// `Fixtures/output-goldens/COMMAND.txt`: for each calendar its exit status, the first lines of
-/// standard output with their count and a hash of every byte, and the diagnostics. A change of
-/// the code that should change no output is checked against every byte; one that should shows
-/// in `git diff` of a re-record (`ICS_RECORD_GOLDENS=1`): which calendars, which diagnostics.
+/// this checkout, the shared corpus), kept per command in `Fixtures/output-goldens/COMMAND.txt`:
+/// for each calendar its exit status, standard output and standard error, each with its line
+/// count and a hash of every byte. A calendar of `Fixtures/` is kept whole, every line as
+/// written, so that a re-record (`ICS_RECORD_GOLDENS=1`) shows in `git diff` what changed; one
+/// of the corpus, which lives outside this repository and is far larger, by its first lines.
 /// Paths are written relative to the package (`Fixtures/…`) or the corpus (`corpus/…`).
 @Suite struct OutputGoldenTests {
     /// The commands, with series cut at 2,000 instances so that a rule every minute stays quick.
@@ -56,28 +56,53 @@ import TestCorpus
         return String(value, radix: 16)
     }
 
-    /// Lines shown of standard output (all findings for `validate`, whose output they are) and
-    /// of the diagnostics, and characters of each line.
+    /// Of a corpus calendar, lines shown of standard output (all findings for `validate`, whose
+    /// output they are) and of the diagnostics, and characters of each line.
     private static let stdoutLines = 3
     private static let findingLines = 20
     private static let lineWidth = 160
 
-    /// One calendar's block: its name, exit status, standard output in short (count, hash,
-    /// first lines) and diagnostics (the first lines whole).
+    /// One calendar's block: its name, exit status, standard output and diagnostics, each
+    /// with its count and hash; every line of a fixture's, the first lines of a corpus
+    /// calendar's. Each line shown begins with `| ` (output) or `! ` (diagnostics), so none
+    /// begins a block.
     private static func summary(
         name: String, stdout: String, stderr: String, status: Int32, findings: Bool
     ) -> String {
-        func shown(_ line: Substring) -> String {
-            line.count > lineWidth ? line.prefix(lineWidth) + "…" : String(line)
+        let whole = name.hasPrefix("Fixtures/")
+        // Control characters shown by their code (the hash keeps the bytes), so that a golden
+        // stays text and a diff of it shows them.
+        func visible(_ line: Substring) -> String {
+            var text = ""
+            for scalar in line.unicodeScalars {
+                if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F {
+                    text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+            return text
         }
-        let out = stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        let err = stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        func shown(_ line: Substring) -> String {
+            !whole && line.count > lineWidth
+                ? visible(line.prefix(lineWidth)) + "…" : visible(line)
+        }
+        // Lines as the output ends them: CRLF (`.ics`) shown as a trailing ␍.
+        func lines(_ text: String) -> [Substring] {
+            Array(
+                text.replacingOccurrences(of: "\r\n", with: "␍\n").split(
+                    separator: "\n", omittingEmptySubsequences: false
+                ).dropLast())
+        }
+        let out = lines(stdout)
+        let err = lines(stderr)
+        let outShown = whole ? out.count : findings ? findingLines : stdoutLines
         var text = "=== \(name)\nexit \(status)\n"
         text += "stdout \(out.count) lines \(hash(Array(stdout.utf8)))\n"
-        text += out.prefix(findings ? findingLines : stdoutLines).map { "| " + shown($0) + "\n" }
-            .joined()
+        text += out.prefix(outShown).map { "| " + shown($0) + "\n" }.joined()
         text += "stderr \(err.count) lines \(hash(Array(stderr.utf8)))\n"
-        text += err.prefix(findingLines).map { "! " + shown($0) + "\n" }.joined()
+        text += err.prefix(whole ? err.count : findingLines).map { "! " + shown($0) + "\n" }
+            .joined()
         return text
     }
 
@@ -97,12 +122,12 @@ import TestCorpus
             status: status, findings: arguments.first == "validate")
     }
 
-    /// The blocks of a golden file, by calendar name.
+    /// The blocks of a golden file, by calendar name: each from a line that begins `=== `.
     private static func blocks(_ text: String) -> [String: String] {
         var blocks: [String: String] = [:]
-        for block in text.components(separatedBy: "=== ").dropFirst() {
+        for block in ("\n" + text).components(separatedBy: "\n=== ").dropFirst() {
             guard let end = block.firstIndex(of: "\n") else { continue }
-            blocks[String(block[..<end])] = "=== " + block
+            blocks[String(block[..<end])] = "=== " + block + (block.hasSuffix("\n") ? "" : "\n")
         }
         return blocks
     }
