@@ -47,11 +47,31 @@ let package = Package(
             path: "Benchmarks/LayoutBenchmark"),
         // Where the shared corpus of real calendars is, for the test targets that read it.
         .target(name: "TestCorpus", path: "Tests/TestCorpus"),
+        // Fixtures, calendar builders and zone helpers the module tests share.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "ChronoSketchCore", "ChronoSketchSyntax", "ChronoSketchEvents",
+                "ChronoSketchFormats", "TestCorpus",
+            ],
+            path: "Tests/TestSupport"),
         .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
         .testTarget(
-            name: "ChronoSketchICalTests",
+            name: "ChronoSketchSyntaxTests",
+            dependencies: [
+                "ChronoSketchSyntax", "ChronoSketchEvents", "ChronoSketchFormats", "TestSupport",
+                "TestCorpus",
+            ]),
+        .testTarget(
+            name: "ChronoSketchEventsTests",
             dependencies: [
                 "ChronoSketchSyntax", "ChronoSketchEvents", "ChronoSketchFormats", "CLibical",
+                "TestSupport", "TestCorpus",
+            ]),
+        .testTarget(
+            name: "ChronoSketchFormatsTests",
+            dependencies: [
+                "ChronoSketchSyntax", "ChronoSketchEvents", "ChronoSketchFormats", "TestSupport",
                 "TestCorpus",
             ]),
         .testTarget(

@@ -54,7 +54,7 @@ extension ICalComponent {
 }
 
 extension ICalProperty {
-    func isSameProperty(as other: ICalProperty, exactText: Bool) -> Bool {
+    package func isSameProperty(as other: ICalProperty, exactText: Bool) -> Bool {
         guard name == other.name else { return false }
         guard isProperty else { return contentLine == other.contentLine }
         if exactText {

@@ -63,7 +63,7 @@ package struct ICalendarReader {
     /// - Parameter chunkSize: bytes per read; tests use small ones to cross chunk boundaries.
     /// - Throws: ``InputError`` for a missing, unreadable or directory path.
     /// - Parameter progress: told the bytes read.
-    init(
+    package init(
         _ source: InputSource, limits: ReadLimits = ReadLimits(), chunkSize: Int = 1 << 20,
         progress: ReadProgress? = nil
     ) throws(InputError) {
