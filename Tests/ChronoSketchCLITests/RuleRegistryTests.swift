@@ -53,7 +53,7 @@ import Testing
         // Said both by a check of the text (Syntax) and by the mapping of events, in words of
         // their own; each is one rule's code still to be.
         let sharedStill: Set<DiagnosticCode> = [
-            .invalidValue, .endBeforeStart, .mixedTimes, .outsideTimeZoneSpan,
+            .invalidValue, .endBeforeStart, .outsideTimeZoneSpan,
         ]
         let sources = CLI.root.appendingPathComponent("Sources")
         let paths =

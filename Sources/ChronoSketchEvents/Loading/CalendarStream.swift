@@ -50,7 +50,8 @@ struct CalendarStream {
         leftOut = namingComponentsLeftOut ? LeftOutComponents() : nil
         name = source.name
         self.calendarName = calendarName ?? Self.calendarName(of: source.name)
-        reader = try ComponentSources.open(source, limits: limits, progress: progress)
+        reader = try ComponentSources.open(
+            source, limits: limits, progress: progress, measuringLines: profile != .rfc5545)
         checker = ComponentChecker(
             file: source.name, scope: checks, profile: profile,
             adding: comparesWithLibical ? [LibicalReadingCheck()] : [])

@@ -378,6 +378,14 @@ final class EventMapper {
         var instants: InstantInterval?
     }
 
+    /// Says that an EXDATE of a floating series gives UTC times, which are compared with the
+    /// series' wall-clock times as written: the kinds mix, as a DTEND's may with its DTSTART.
+    func reportUTCExceptions(line: Int, _ source: EventSource, log: inout DiagnosticLog) {
+        log.warn(
+            source, .mixedTimes, line, "EXDATE in UTC on a floating series",
+            "compared with the series' wall-clock times as written")
+    }
+
     /// A start and end of which one is floating and the other zoned, made alike: the floating
     /// one is read in the other's zone (as python's icalendar and most readers do). Nil when
     /// they are alike already.

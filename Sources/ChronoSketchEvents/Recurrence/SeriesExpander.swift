@@ -611,10 +611,7 @@ struct SeriesExpander {
                     if case .dateTime(.dateTime(_, true)) = $0 { true } else { false }
                 })
             {
-                log.warn(
-                    context.source, .mixedTimes, property.line,
-                    "EXDATE in UTC on a floating series",
-                    "compared with the series' wall-clock times as written")
+                mapper.reportUTCExceptions(line: property.line, context.source, log: &log)
             }
             for case .dateTime(let value) in property.values {
                 let point = mapper.framePoint(value, tzid: tzid, frame: frame, context, log: &log)

@@ -22,9 +22,12 @@ extension ICalendarReader: ComponentSource {}
 package enum ComponentSources {
     /// The items of `source`: a tree as it is, a calendar made as it is read as it is made,
     /// anything else read.
+    /// - Parameter measuringLines: whether the reader counts how lines end and run
+    ///   (``ComponentSource/lineShape``), which only a profile's rules ask.
     /// - Throws: ``InputError`` when the input is missing or unreadable.
     package static func open(
-        _ source: InputSource, limits: ReadLimits, progress: ReadProgress? = nil
+        _ source: InputSource, limits: ReadLimits, progress: ReadProgress? = nil,
+        measuringLines: Bool = false
     )
         throws(InputError) -> any ComponentSource
     {
@@ -34,7 +37,9 @@ package enum ComponentSources {
         case .generated(_, let calendar):
             return calendar.items()
         case .file, .standardInput, .standardInputReadAhead, .memory:
-            return try ICalendarReader(source, limits: limits, progress: progress)
+            var reader = try ICalendarReader(source, limits: limits, progress: progress)
+            reader.measuresLines = measuringLines
+            return reader
         }
     }
 }

@@ -66,8 +66,9 @@ package struct ContentLineReader {
     /// How many blank lines were skipped so far, and the physical line of the first.
     private(set) var blankLines: (count: Int, first: Int) = (0, 0)
 
-    /// How the physical lines read so far end and run.
+    /// How the physical lines read so far end and run, counted when ``measuresShape``.
     private(set) var shape = LineShape()
+    var measuresShape = false
 
     package init(chunks: ChunkReader, maximumLineLength: Int) {
         self.chunks = chunks
@@ -86,6 +87,12 @@ package struct ContentLineReader {
         while true {
             guard let (lineStart, end, cut) = try nextPhysicalLine() else {
                 return pending.take().map(Self.checked)
+            }
+            if measuresShape {
+                // The line ends at `end`: in LF alone when that is the byte there.
+                shape.take(
+                    line: physicalLine, length: end - lineStart,
+                    bareLineFeed: !cut && end < buffer.count && buffer[end] == 0x0A)
             }
             var blank = lineStart
             while blank < end, buffer[blank] == 0x20 || buffer[blank] == 0x09 { blank += 1 }
@@ -127,6 +134,7 @@ package struct ContentLineReader {
 
     /// Adds a continuation to the pending line; past the limit, the line is cut, handed on
     /// next, and what folds onto it is dropped.
+    @inline(__always)
     private mutating func appendContinuation(_ start: Int, _ end: Int, cut: Bool) {
         guard var line = pending, start < end || cut else { return }
         pending = nil
@@ -193,7 +201,6 @@ package struct ContentLineReader {
                 let start = position
                 position += maximumLineLength
                 physicalLine += 1
-                shape.take(line: physicalLine, length: scan - start, bareLineFeed: false)
                 stopped = true
                 return (start, position, true)
             }
@@ -211,8 +218,6 @@ package struct ContentLineReader {
                 }
                 position = next
                 physicalLine += 1
-                shape.take(
-                    line: physicalLine, length: scan - start, bareLineFeed: buffer[scan] == 0x0A)
                 return (start, scan, false)
             }
             if atEnd {
@@ -220,7 +225,6 @@ package struct ContentLineReader {
                 let start = position
                 position = buffer.count
                 physicalLine += 1
-                shape.take(line: physicalLine, length: buffer.count - start, bareLineFeed: false)
                 return (start, buffer.count, false)
             }
             let offset = scan - position

@@ -82,7 +82,13 @@ package struct ICalendarReader {
     /// Bytes read so far.
     var byteCount: Int { lines.byteCount }
 
-    package var lineShape: LineShape? { lines.shape }
+    /// Whether how lines end and run is counted (``lineShape``); off, it is nil.
+    package var measuresLines: Bool {
+        get { lines.measuresShape }
+        set { lines.measuresShape = newValue }
+    }
+
+    package var lineShape: LineShape? { lines.measuresShape ? lines.shape : nil }
 
     /// The next item, or nil at the end of the input.
     /// - Throws: ``InputError`` for an empty, binary or non-iCalendar input.

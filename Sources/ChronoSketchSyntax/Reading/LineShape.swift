@@ -15,8 +15,16 @@ package struct LineShape: Sendable, Equatable {
     package init() {}
 
     /// Counts physical line `line`, of `length` octets without its line ending, which ends in
-    /// LF alone when `bareLineFeed`.
+    /// LF alone when `bareLineFeed`: two comparisons for a line RFC 5545 would write.
+    @inline(__always)
     mutating func take(line: Int, length: Int, bareLineFeed: Bool) {
+        if bareLineFeed || length > Self.foldingWidth {
+            note(line: line, length: length, bareLineFeed: bareLineFeed)
+        }
+    }
+
+    @inline(never)
+    private mutating func note(line: Int, length: Int, bareLineFeed: Bool) {
         if bareLineFeed {
             bareLineFeeds += 1
             if firstBareLineFeed == nil { firstBareLineFeed = line }

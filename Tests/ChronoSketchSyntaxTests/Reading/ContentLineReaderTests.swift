@@ -45,6 +45,7 @@ import Testing
             chunks: try ChunkReader(
                 .memory(name: "t", bytes: Array(text.utf8)), chunkSize: chunkSize),
             maximumLineLength: 1 << 20)
+        reader.measuresShape = true
         while try reader.next() != nil {}
         let shape = reader.shape
         // Lines 2, 5 and 6 end in LF alone; C:3's lone CR is not an LF; the last has no end.

@@ -1,6 +1,6 @@
 import ChronoSketchCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats

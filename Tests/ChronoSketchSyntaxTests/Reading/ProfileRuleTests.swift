@@ -23,6 +23,7 @@ import Testing
     /// What the checker finds of `text` under `profile`, read once.
     static func findings(_ text: String, profile: ValidationProfile) throws -> [String] {
         var reader = try ICalendarReader(.memory(name: "t.ics", bytes: Array(text.utf8)))
+        reader.measuresLines = true
         var checker = ComponentChecker(file: "t.ics", scope: .conformance, profile: profile)
         while let item = try reader.next() { checker.take(item) }
         checker.finishInput(lines: reader.lineShape)
@@ -49,6 +50,7 @@ import Testing
     /// calendar's end reads on after it): the input is judged once.
     @Test func anInputIsJudgedOnceHoweverOftenItEnds() throws {
         var reader = try ICalendarReader(.memory(name: "t.ics", bytes: Array(Self.text.utf8)))
+        reader.measuresLines = true
         var checker = ComponentChecker(file: "t.ics", scope: .conformance, profile: .outlook)
         while let item = try reader.next() { checker.take(item) }
         checker.finishInput(lines: reader.lineShape)
@@ -60,11 +62,14 @@ import Testing
     }
 
     /// A source that is not `.ics` text has no lines to judge: only the rules of its
-    /// components are said.
+    /// components are said. A reader counts lines only when asked (a profile's run), so a
+    /// reader not asked has none either.
     @Test func withoutLinesOnlyTheComponentsAreJudged() throws {
         var reader = try ICalendarReader(.memory(name: "t.ics", bytes: Array(Self.text.utf8)))
+        #expect(!reader.measuresLines)
         var checker = ComponentChecker(file: "t.ics", scope: .conformance, profile: .feed)
         while let item = try reader.next() { checker.take(item) }
+        #expect(reader.lineShape == nil)
         checker.finishInput(lines: nil)
         let codes = Set(checker.takeFindings().diagnostics.map(\.code))
         #expect(!codes.contains(.bareLineFeed))

@@ -140,7 +140,9 @@ import Testing
             try reading("X-T;VALUE=TIME:123000Z").values == [
                 .time(ICalTime(hour: 12, minute: 30, second: 0, isUTC: true))
             ])
-        #expect(try error("X-T;VALUE=TIME:1230") == "Invalid time '1230': expected HHMMSS or HHMMSSZ in X-T")
+        #expect(
+            try error("X-T;VALUE=TIME:1230")
+                == "Invalid time '1230': expected HHMMSS or HHMMSSZ in X-T")
         #expect(try reading("X-B;VALUE=BOOLEAN:true").values == [.boolean(true)])
         #expect(
             try error("X-B;VALUE=BOOLEAN:MAYBE")

@@ -7,12 +7,8 @@ import ChronoSketchSyntax
 /// What takes up time, shared by `ics conflicts`, `check`, `slots` and `freebusy`: buffers,
 /// the all-day and tentative policies, whose time it is, and blocked windows.
 struct BusyOptions: Sendable {
-    enum AllDay: String, CaseIterable, Sendable {
-        case busy, free
-    }
-
-    /// What tentative time counts as (`--tentative`).
-    enum Tentative: String, CaseIterable, Sendable {
+    /// Whether a kind of time takes up time (`--all-day`, `--tentative`).
+    enum Counted: String, CaseIterable, Sendable {
         case busy, free
     }
 
@@ -29,12 +25,12 @@ struct BusyOptions: Sendable {
     static let allDay = OptionSpec.value(
         "all-day", "policy",
         help: "busy or free: whether all-day events take up time. (default: busy)"
-    ).choosing(AllDay.self)
+    ).choosing(Counted.self)
     static let tentative = OptionSpec.value(
         "tentative", "policy",
         help:
             "busy or free: whether tentative time takes up time: STATUS:TENTATIVE events, and events the --as person answered TENTATIVE. (default: busy)"
-    ).choosing(Tentative.self)
+    ).choosing(Counted.self)
     static let ignoreTentative = OptionSpec.flag(
         "ignore-tentative", help: "The same as --tentative free.")
     static let person = OptionSpec.value(
@@ -66,14 +62,24 @@ struct BusyOptions: Sendable {
     /// - Parameters:
     ///   - dates: what relative dates of `--blocked-at` count from.
     ///   - zone: the zone whose wall clock `--blocked-at` times without an offset are on.
+    /// The options of a run that reads its dates in the zone its load options name.
+    init(_ arguments: ParsedArguments, load: LoadOptions, environment: [String: String])
+        throws(UsageError)
+    {
+        try self.init(
+            arguments,
+            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment),
+            zone: load.zone)
+    }
+
     init(_ arguments: ParsedArguments, dates: DateText, zone: TargetZone) throws(UsageError) {
         let both = try Self.duration(arguments, Self.buffer) ?? 0
         let tentativeFree =
-            try CommonOptions.choice(arguments, Self.tentative, default: Tentative.busy) == .free
+            try CommonOptions.choice(arguments, Self.tentative, default: Counted.busy) == .free
         policy = BusyPolicy(
             bufferBefore: try Self.duration(arguments, Self.bufferBefore) ?? both,
             bufferAfter: try Self.duration(arguments, Self.bufferAfter) ?? both,
-            allDayBusy: try CommonOptions.choice(arguments, Self.allDay, default: AllDay.busy)
+            allDayBusy: try CommonOptions.choice(arguments, Self.allDay, default: Counted.busy)
                 == .busy,
             ignoresTentative: tentativeFree || arguments.isSet(Self.ignoreTentative.name),
             attendance: try Self.attendance(arguments))

@@ -50,19 +50,13 @@ struct ConflictsCommand: Command {
     let options: ConflictOptions
     let format: Format
     let guardsFormulas: Bool
-    /// Where weeks start, as the JSON report says.
-    let weekStart: Weekday
     /// Bytes of events kept in memory before the rest go to a temporary file.
     let memory: Int
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         runOptions = try RunOptions(arguments, environment: environment)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
-        weekStart = try CommonOptions.weekStart(arguments, environment: environment)
-        busy = try BusyOptions(
-            arguments,
-            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment),
-            zone: load.zone)
+        busy = try BusyOptions(arguments, load: load, environment: environment)
         let resource: EventKey? =
             arguments.isSet(Self.by.name)
             ? try CommonOptions.choice(arguments, Self.by, default: EventKey.location) : nil
@@ -113,7 +107,7 @@ struct ConflictsCommand: Command {
                 output.write(ConflictText.report(report, zone: zone, language: runOptions.language))
             case .json:
                 let window = OutputWindow(
-                    from: load.start, to: load.end, zone: zone, weekStart: weekStart)
+                    from: load.start, to: load.end, zone: zone, weekStart: runOptions.weekStart)
                 ConflictJSON.report(report, window: window) { output.write(bytes: $0) }
             case .ndjson: ConflictJSON.ndjson(report) { output.write(bytes: $0) }
             case .csv:

@@ -49,13 +49,10 @@ struct FreeBusyCommand: Command {
     let format: Format
     let perPerson: Bool
     let stamp: LocalDateTime
-    /// Where weeks start, as the JSON report says.
-    let weekStart: Weekday
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         runOptions = try RunOptions(arguments, environment: environment)
         load = try CommonOptions.loadOptions(arguments, environment: environment)
-        weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         guard let from = load.start, let to = load.end else {
             throw UsageError(
                 message:
@@ -64,10 +61,7 @@ struct FreeBusyCommand: Command {
         }
         self.from = from
         self.to = to
-        busy = try BusyOptions(
-            arguments,
-            dates: CommonOptions.dates(arguments, zone: load.zone, environment: environment),
-            zone: load.zone)
+        busy = try BusyOptions(arguments, load: load, environment: environment)
         format = try CommonOptions.format(
             arguments, Self.format, default: Format.json,
             byExtension: ["json": [.json], "ics": [.ics], "txt": [.text]])
@@ -155,8 +149,10 @@ struct FreeBusyCommand: Command {
                 json.field("zone", loaded.zone)
                 json.field("from", start.description)
                 json.field("to", end.description)
-                OutputWindow(from: start, to: end, zone: loaded.zone, weekStart: weekStart)
-                    .write(into: &json)
+                OutputWindow(
+                    from: start, to: end, zone: loaded.zone, weekStart: runOptions.weekStart
+                )
+                .write(into: &json)
                 if perPerson {
                     json.field("people", objects: blocks) { json, block in
                         json.field("person", block.person ?? "")

@@ -75,7 +75,7 @@ struct LayoutOptions: Sendable {
     let runOptions: RunOptions
     /// The week start: `--week-start`, else `--lang`'s or the locale's
     /// (``CommonOptions/weekStart(_:environment:)``).
-    let weekStart: Weekday
+    var weekStart: Weekday { runOptions.weekStart }
     /// `--width`, which wins over `COLUMNS` and the terminal's width.
     let width: Int?
     /// What the colours of a picture tell apart (`--color-by`, only `ics render` takes it).
@@ -102,7 +102,6 @@ struct LayoutOptions: Sendable {
                 arguments, Self.format, default: Format.text,
                 byExtension: ["txt": [.text], "json": [.json], "svg": [.svg], "html": [.html]])
         }
-        weekStart = try CommonOptions.weekStart(arguments, environment: environment)
         colorBy = try CommonOptions.choice(arguments, Self.colorBy, default: .calendar)
         width = try CommonOptions.positive(arguments, Self.width, atMost: TextWidth.maximum)
         if let width, width < TextWidth.minimum {
