@@ -109,7 +109,7 @@ extension DiagnosticCode {
             case .zoneOnUTCTime: (.checks, [.warning], "ZoneOnUTCTimeCheck")
             case .nonexistentTime: (.events, [.warning], "EventMapper")
             case .ambiguousTime: (.events, [.warning], "EventMapper")
-            case .outsideTimeZoneSpan: (.events, [.warning], "EventMapper")
+            case .outsideTimeZoneSpan: (.events, [.warning], "ZoneOnsetCheck")
             case .endlessSeries: (.events, [.warning], "EventPipeline")
             case .ruleNeverMatches: (.events, [.warning], "SeriesExpander")
             case .ruleMisuse: (.events, [.warning], "SeriesExpander")

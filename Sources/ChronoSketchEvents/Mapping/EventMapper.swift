@@ -75,7 +75,7 @@ final class EventMapper {
                 zone = bounds.instants == nil ? nil : target.name
             }
         } catch {
-            log.fail(source, .invalidValue, source.line, "\(error)")
+            log.fail(source, ValueReader.unplaceable(error), source.line)
             return nil
         }
         do {
@@ -87,7 +87,7 @@ final class EventMapper {
                 originalStart: startProperty.original,
                 location: SourceLocation(file: source.file, line: source.line), log: &log)
         } catch {
-            log.fail(source, .invalidValue, source.line, "\(error)")
+            log.fail(source, ValueReader.unplaceable(error), source.line)
             return nil
         }
     }
@@ -241,9 +241,10 @@ final class EventMapper {
             (try? LocalDateTime(secondsSinceEpoch: seconds))?.date.description ?? "?"
         }
         log.warn(
-            source, .outsideTimeZoneSpan, line,
-            "Times outside \(day(span.lowerBound)) to \(day(span.upperBound)), the years VTIMEZONE '\(zone.identifier)' covers",
-            assumption)
+            source,
+            ZoneOnsetCheck.outsideSpan(
+                from: day(span.lowerBound), to: day(span.upperBound), of: zone.identifier,
+                assumption), line)
     }
 
     /// The target-zone wall clock of a resolved time.
@@ -290,8 +291,9 @@ final class EventMapper {
         if end <= start, source.duration?.value.isNegative != true || source.end != nil {
             let next = try start.adding(days: 1)
             log.warn(
-                source, .endBeforeStart, source.end?.line ?? source.duration?.line ?? source.line,
-                "End \(end) is not after DTSTART \(start)", "read as a one-day event")
+                source,
+                NegativeDurationCheck.endNotAfterStart("\(end)", "\(start)"),
+                source.end?.line ?? source.duration?.line ?? source.line)
             end = next
         }
         return end
@@ -346,9 +348,10 @@ final class EventMapper {
         // A DTEND before its DTSTART, most often a slip of the producer: the two are swapped
         // (as recurring-ical-events and Google Calendar read it), so the event keeps its length.
         log.warn(
-            source, .endBeforeStart, source.end?.line ?? source.line,
-            "DTEND \(source.end?.original.text ?? "?") is before DTSTART \(source.start?.original.text ?? "?")",
-            "the two are swapped")
+            source,
+            NegativeDurationCheck.endBeforeStart(
+                source.end?.original.text ?? "?", source.start?.original.text ?? "?"),
+            source.end?.line ?? source.line)
         return try placed(end, start)
     }
 
@@ -537,6 +540,16 @@ extension DiagnosticLog {
             Diagnostic(
                 .warning, code, file: source.file, line: line, uid: source.uid, message: message,
                 assumption: assumption))
+    }
+
+    /// Logs `problem` about `source`, at `line`.
+    mutating func warn(_ source: EventSource, _ problem: Problem, _ line: Int) {
+        warn(source, problem.code, line, problem.message, problem.assumption)
+    }
+
+    /// Logs why `source` is skipped: `problem`, at `line`.
+    mutating func fail(_ source: EventSource, _ problem: Problem, _ line: Int) {
+        fail(source, problem.code, line, problem.message)
     }
 
     /// Logs why `source` is skipped.

@@ -314,7 +314,7 @@ struct SeriesExpander {
                 return .exact(seconds: 0)
             }
         } catch {
-            log.fail(source, .invalidValue, source.line, "\(error)")
+            log.fail(source, ValueReader.unplaceable(error), source.line)
             return nil
         }
     }
@@ -728,9 +728,9 @@ struct SeriesExpander {
                 location: SourceLocation(file: master.file, line: master.line), log: &log)
         } catch {
             log.warn(
-                master, .invalidValue, line,
-                "Instance \(instance.start.wallClock) of series '\(uid)': \(error)",
-                "instance skipped")
+                master,
+                ValueReader.unplaceable(
+                    instance: "\(instance.start.wallClock)", of: uid, error), line)
             return nil
         }
     }

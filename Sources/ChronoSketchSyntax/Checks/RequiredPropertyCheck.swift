@@ -13,9 +13,8 @@ struct RequiredPropertyCheck: ComponentCheck {
                 // A DTSTART whose VALUE names another type reads, but places nothing.
                 if start.isUnderstood, !Self.isTime(start.value) {
                     findings.report(
-                        .error, .invalidValue, line: start.line,
-                        "DTSTART '\(start.rawValue)' is not a date or a date-time",
-                        assumption: context.scope.assumption(otherwise: "event skipped"))
+                        .error, ValueReader.notATime(start.rawValue), line: start.line,
+                        otherwise: context.scope.assumption(otherwise: "event skipped"))
                 }
             } else {
                 findings.report(

@@ -7,8 +7,10 @@ import ChronoSketchCore
 /// years would move such an event by its zone's change of offset.
 ///
 /// Said by `validate` and `info`, over the VTIMEZONEs of the calendar read before the time.
-struct ZoneOnsetCheck: ComponentCheck {
-    func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
+package struct ZoneOnsetCheck: ComponentCheck {
+    package func check(
+        _ component: ICalComponent, in context: CheckContext, findings: inout Findings
+    ) {
         guard context.scope == .conformance, !context.zoneOnsets.isEmpty,
             component.name != "VTIMEZONE"
         else { return }
@@ -20,7 +22,9 @@ struct ZoneOnsetCheck: ComponentCheck {
             findings.report(
                 .warning, .outsideTimeZoneSpan, line: property.line,
                 "\(property.name) comes before the first onset of VTIMEZONE '\(tzid)' (\(onset))",
-                assumption: "its offset then is the IANA zone's where the TZID names one; other readers take the first observance's")
+                assumption:
+                    "its offset then is the IANA zone's where the TZID names one; other readers take the first observance's"
+            )
         }
     }
 }
@@ -55,5 +59,18 @@ extension ICalComponent {
     package var goesOn: Bool {
         let observances = components.filter { $0.name == "STANDARD" || $0.name == "DAYLIGHT" }
         return observances.contains { $0.property("RRULE") != nil } || observances.count < 2
+    }
+}
+
+extension ZoneOnsetCheck {
+    /// Times, as the mapping places them, outside `from` to `to`, the years VTIMEZONE `tzid`
+    /// speaks for; `assumption` says which offset they get.
+    package static func outsideSpan(from: String, to: String, of tzid: String, _ assumption: String)
+        -> Problem
+    {
+        Problem(
+            .outsideTimeZoneSpan,
+            "Times outside \(from) to \(to), the years VTIMEZONE '\(tzid)' covers",
+            assumption: assumption)
     }
 }

@@ -428,3 +428,25 @@ extension ICalValue {
         }
     }
 }
+
+extension ValueReader {
+    /// A DTSTART whose value, read by its type, is no date or date-time (`text` as written).
+    package static func notATime(_ text: String) -> Problem {
+        Problem(.invalidValue, "DTSTART '\(text)' is not a date or a date-time")
+    }
+
+    /// A value that reads but cannot be placed: a date past the calendar's years once a
+    /// duration or an offset is added (`error` says which).
+    package static func unplaceable(_ error: any Error) -> Problem {
+        Problem(.invalidValue, "\(error)")
+    }
+
+    /// An instance of series `uid` at `start` that cannot be placed.
+    package static func unplaceable(instance start: String, of uid: String, _ error: any Error)
+        -> Problem
+    {
+        Problem(
+            .invalidValue, "Instance \(start) of series '\(uid)': \(error)",
+            assumption: "instance skipped")
+    }
+}
