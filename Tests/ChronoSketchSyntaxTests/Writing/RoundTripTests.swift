@@ -11,8 +11,6 @@ import Testing
 @Suite struct RoundTripTests {
     static let files = Fixture.calendars
 
-    static func path(_ name: String) -> String { Fixture.calendarPath(name) }
-
     /// The calendars whose jCal cannot hold all of their lines, and why. Every one of these
     /// holds lines that are not properties by RFC 5545 §3.1, or lines outside every component:
     /// `.ics` keeps them as written, jCal has no form for them and leaves them out.
@@ -89,12 +87,12 @@ import Testing
     /// The calendars the reader takes (the others are refused as a whole: binary, JSON,
     /// empty, plain text, vCard), which ``theRoundTripsCoverEveryReadableCalendar`` counts.
     static let readable: [String] = files.filter {
-        (try? DocumentReader.read(.file(path($0)))) != nil
+        (try? DocumentReader.read(.file(Fixture.calendarPath($0)))) != nil
     }
 
     @Test(arguments: readable)
     func icsRoundTripKeepsEveryContentLine(name: String) throws {
-        let path = Self.path(name)
+        let path = Fixture.calendarPath(name)
         let (document, diagnostics) = try DocumentReader.read(.file(path))
         let written = ICalWriter.write(document)
         // What lies beyond the reader's limits (hostile fixtures) is said to be left out.
@@ -136,7 +134,7 @@ import Testing
 
     @Test(arguments: readable)
     func jCalRoundTripKeepsTheTree(name: String) throws {
-        let (document, _) = try DocumentReader.read(.file(Self.path(name)))
+        let (document, _) = try DocumentReader.read(.file(Fixture.calendarPath(name)))
         let again = try jCalTrip(document)
         let holdsLinesJCalCannot =
             document.looseLines.count > 0 || !document.components.allSatisfy(\.holdsOnlyProperties)

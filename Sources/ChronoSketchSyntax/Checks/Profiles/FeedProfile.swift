@@ -48,15 +48,13 @@ package struct FeedProfile {
         }
     }
 
-    /// Every finding, in line order, once the input has ended: `lines` is how its lines
-    /// ended and ran, nil when it was not read as `.ics` text (jCal, records).
+    /// Every finding once the input has ended, those of its lines first (`validate` puts
+    /// them in line order with the rest): `lines` is how its lines ended and ran, nil when it
+    /// was not read as `.ics` text (jCal, records).
     package mutating func finishInput(lines: LineShape?) -> [Diagnostic] {
         finishCalendar()
         defer { log = DiagnosticLog() }
-        let found = (lines.map { Self.findings(of: $0, file: file) } ?? []) + log.diagnostics
-        return found.enumerated().sorted {
-            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-        }.map(\.element)
+        return (lines.map { Self.findings(of: $0, file: file) } ?? []) + log.diagnostics
     }
 
     private mutating func finishCalendar() {

@@ -34,7 +34,8 @@ package struct OutlookProfile {
         }
     }
 
-    /// Every finding, in line order, once the input has ended.
+    /// Every finding, once the input has ended (`validate` puts them in line order with the
+    /// rest).
     package mutating func finishInput() -> [Diagnostic] {
         if calendars.count > 1 {
             log.append(
@@ -46,9 +47,7 @@ package struct OutlookProfile {
         }
         calendars = []
         defer { log = DiagnosticLog() }
-        return log.diagnostics.enumerated().sorted {
-            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
-        }.map(\.element)
+        return log.diagnostics
     }
 
     /// The observances of a VTIMEZONE that Outlook cannot read as written.
