@@ -55,7 +55,8 @@ let package = Package(
                 "ChronoSketchFormats", "TestCorpus",
             ],
             path: "Tests/TestSupport"),
-        .testTarget(name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore"]),
+        .testTarget(
+            name: "ChronoSketchCoreTests", dependencies: ["ChronoSketchCore", "TestSupport"]),
         .testTarget(
             name: "ChronoSketchSyntaxTests",
             dependencies: [

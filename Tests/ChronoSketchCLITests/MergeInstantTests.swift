@@ -1,85 +1,10 @@
 import Foundation
-import Testing
 import TestCorpus
+import Testing
 
-/// Merging calendars moves nothing: the events of a merge are the events of its inputs, each
-/// read alone, at the same instants, whatever X-WR-TIMEZONE each input has.
+/// Merging on the command line: what `convert` says of each input's zone, `--x-wr-timezone`
+/// and `--dedupe` (that a merge moves no instant is tested with the formats).
 @Suite struct MergeInstantTests {
-    static let corpus = Corpus.folder
-
-    /// Pairs of corpus calendars: each with X-WR-TIMEZONE beside the next one with it, or
-    /// beside one without; the first of a pair gives the merge its calendar properties.
-    static let pairs: [(String, String)] = {
-        guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else {
-            return []
-        }
-        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }
-            .sorted()
-        func text(_ file: String) -> String {
-            (try? String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8)) ?? ""
-        }
-        let zoned = files.filter { text($0).contains("\nX-WR-TIMEZONE") }
-        let others = files.filter { !zoned.contains($0) && text($0).contains("BEGIN:VEVENT") }
-        guard zoned.count > 1, !others.isEmpty else { return [] }
-        return zoned.indices.map { index in
-            index.isMultiple(of: 2)
-                ? (others[index % others.count], zoned[index])
-                : (zoned[index], zoned[(index + 1) % zoned.count])
-        }
-    }()
-
-    /// What is compared of an occurrence: its event and its instants, in UTC.
-    private static let window = [
-        "--from", "1990-01-01", "--to", "2035-01-01", "--tz", "UTC", "--order", "file",
-        "--format", "ndjson", "--max-total-instances", "10000000",
-    ]
-
-    private static func occurrences(_ files: [String]) throws -> [String] {
-        let result = try CLI.runBinary(["events"] + files + window, in: corpus)
-        return try CLI.records(result.standardOutput).map { record in
-            // A recurrence id is written as its series' DTSTART is: a UTC series of a calendar
-            // whose X-WR-TIMEZONE is UTC has its ids on that zone's clock alone, in UTC once
-            // merged; the instant is the same.
-            ["uid", "recurrenceId", "title", "allDay", "start", "end"]
-                .map { "\(record[$0] ?? "-")" }.joined(separator: " | ")
-                .replacingOccurrences(of: "Z | ", with: " | ")
-        }.sorted()
-    }
-
-    @Test(
-        .enabled(if: !pairs.isEmpty, "the shared corpus is not beside this checkout"),
-        arguments: pairs.map { [$0.0, $0.1] })
-    func aMergeHoldsTheEventsOfEachInputAtTheirInstants(pair: [String]) throws {
-        let merged = FileManager.default.temporaryDirectory
-            .appendingPathComponent("merge-\(UUID().uuidString).ics")
-        defer { try? FileManager.default.removeItem(at: merged) }
-        let convert = try CLI.runBinary(
-            ["convert"] + pair + ["-o", merged.path], in: Self.corpus)
-        #expect(convert.status != 2, "\(convert.standardError)")
-        // What a merge cannot keep apart is said, and then not compared: a VTIMEZONE two
-        // inputs define differently is kept once (the other input's events are read in the
-        // first one's); two inputs' events with one UID are versions of one event in one
-        // calendar; an event cut short by the end of its file, left out when it is read, is
-        // closed when it is copied.
-        let limits = ["differs from the one in", "is also used in", "the file may be truncated"]
-        guard !limits.contains(where: convert.standardError.contains) else {
-            // Said as a warning, and the merge written all the same.
-            #expect(convert.standardError.contains(": warning: "))
-            #expect(FileManager.default.fileExists(atPath: merged.path))
-            return
-        }
-        let alone = try (Self.occurrences([pair[0]]) + Self.occurrences([pair[1]])).sorted()
-        let together = try Self.occurrences([merged.path])
-        let onlyAlone = alone.difference(from: together).compactMap { change -> String? in
-            if case .remove(_, let element, _) = change {
-                "merged only: \(element)"
-            } else {
-                "alone only: \(change)"
-            }
-        }
-        #expect(alone.count == together.count && onlyAlone.isEmpty, "\(onlyAlone.prefix(6))")
-    }
-
     @Test func eachInputsZoneIsSaidAndFloatingInputsStayFloating() throws {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -228,13 +153,17 @@ import TestCorpus
             merged.standardError.contains(
                 "a.ics:4: warning: VTIMEZONE '\(tzid)' of a.ics begins at 2025-10-25T03:00, after b.ics's times in it (from 2025-01-15T10:00); the one of b.ics, which holds every time written in it, is written in its place"
             ))
-        #expect(try Self.instants(["m.ics"], in: directory) == ["earlier,2025-01-15T09:00", "later,2026-05-04T08:00"])
+        #expect(
+            try Self.instants(["m.ics"], in: directory) == [
+                "earlier,2025-01-15T09:00", "later,2026-05-04T08:00",
+            ])
         #expect(
             try Self.instants(["m.ics"], in: directory)
                 == (try Self.instants(["a.ics"], in: directory)
-                    + Self.instants(["b.ics"], in: directory)).sorted())
+                + Self.instants(["b.ics"], in: directory)).sorted())
         let validated = try CLI.runBinary(["validate", "m.ics"], in: directory)
-        #expect(validated.standardOutput.contains("0 errors, 0 warnings"), "\(validated.standardError)")
+        #expect(
+            validated.standardOutput.contains("0 errors, 0 warnings"), "\(validated.standardError)")
     }
 
     @Test func withoutADefinitionThatHoldsThemTheZoneDatabaseWritesOne() throws {
@@ -261,13 +190,17 @@ import TestCorpus
                 "one made from the zone database (Europe/Berlin) for every time written in it is written in its place"
             ))
         let validated = try CLI.runBinary(["validate", "m.ics"], in: directory)
-        #expect(validated.standardOutput.contains("0 errors, 0 warnings"), "\(validated.standardError)")
+        #expect(
+            validated.standardOutput.contains("0 errors, 0 warnings"), "\(validated.standardError)")
         let alone = try CLI.runBinary(["validate", "a.ics"], in: directory)
         #expect(alone.standardOutput.contains("0 errors, 0 warnings"))
         // The first input's zone alone, with the 2025 event written into it, is reported.
-        let early = try String(contentsOf: directory.appendingPathComponent("a.ics"), encoding: .utf8)
-            .replacingOccurrences(of: "20260504T100000", with: "20250715T100000")
-        try early.write(to: directory.appendingPathComponent("early.ics"), atomically: true, encoding: .utf8)
+        let early = try String(
+            contentsOf: directory.appendingPathComponent("a.ics"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "20260504T100000", with: "20250715T100000")
+        try early.write(
+            to: directory.appendingPathComponent("early.ics"), atomically: true, encoding: .utf8)
         let reported = try CLI.runBinary(["validate", "early.ics"], in: directory)
         #expect(
             reported.standardOutput.contains(

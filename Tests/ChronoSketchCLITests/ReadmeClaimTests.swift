@@ -190,6 +190,15 @@ import Testing
             .compactMap {
                 try? String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8)
             }
+        // The functions of each file, by every type the file declares or extends.
+        var functions: [String: Set<String>] = [:]
+        for source in sources {
+            let declared = source.matches(of: /(?:struct|class|extension) ([A-Za-z0-9]+)/)
+                .map { String($0.output.1) }
+            let defined = Set(
+                source.matches(of: /func ([A-Za-z0-9_]+)\(/).map { String($0.output.1) })
+            for type in declared { functions[type, default: []].formUnion(defined) }
+        }
         let named = table.matches(of: /`([A-Z][A-Za-z0-9]*Tests)\.([a-zA-Z]\w*)`/).map {
             (suite: String($0.output.1), test: String($0.output.2))
         }
@@ -199,11 +208,7 @@ import Testing
             let parts = $0.split(separator: ".")
             return (String(parts[0]), String(parts[1]))
         }) {
-            let declared = sources.filter {
-                $0.contains("struct \(suite)") || $0.contains("class \(suite)")
-                    || $0.contains("extension \(suite)")
-            }
-            if !declared.contains(where: { $0.contains("func \(test)(") }) {
+            if functions[suite]?.contains(test) != true {
                 missing.append("\(suite).\(test)")
             }
         }

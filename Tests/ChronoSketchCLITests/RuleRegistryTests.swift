@@ -65,20 +65,19 @@ import Testing
         for (path, text) in files {
             for line in text.split(separator: "\n")
             where !line.contains("case ") && !line.contains("case(") {
-                for code in DiagnosticCode.allCases where Self.hands(code, in: line) {
-                    saidBy[code, default: []].insert(path)
-                }
+                for code in Self.handed(in: line.utf8) { saidBy[code, default: []].insert(path) }
             }
         }
-        func declares(_ text: String, _ type: String) -> Bool {
-            ["struct", "enum", "class", "extension"].contains {
-                text.contains("\($0) \(type) ") || text.contains("\($0) \(type)<")
-                    || text.contains("\($0) \(type):")
+        // The files that declare or extend each type.
+        var declaring: [String: Set<String>] = [:]
+        for (path, text) in files {
+            for match in text.matches(of: /(?:struct|enum|class|extension) ([A-Za-z0-9]+)[ <:]/) {
+                declaring[String(match.output.1), default: []].insert(path)
             }
         }
         var outside: [String] = []
         for (code, paths) in saidBy {
-            let owners = Set(files.filter { declares($0.1, code.rule.rule) }.map(\.0))
+            let owners = declaring[code.rule.rule] ?? []
             for path in paths.subtracting(owners).sorted() {
                 outside.append("\(code.rawValue) (\(code.rule.rule)) said in \(path)")
             }
@@ -88,17 +87,46 @@ import Testing
         #expect(saidBy.count > 40)
     }
 
-    /// Whether `line` hands `code` to a call, `(.code,` or `, .code,`, not as one of a list
-    /// of cases (`.prodid, .version, .calscale`, the properties of that name).
-    private static func hands(_ code: DiagnosticCode, in line: Substring) -> Bool {
-        for opening in ["(.\(code),", ", .\(code),"] {
-            var rest = line[...]
-            while let found = rest.range(of: opening) {
-                rest = rest[found.upperBound...]
-                if rest.drop(while: { $0 == " " }).first != "." { return true }
+    /// Every code by the name a call gives it.
+    private static let codes = Dictionary(
+        uniqueKeysWithValues: DiagnosticCode.allCases.map { ("\($0)", $0) })
+
+    /// The codes `line` hands to a call, `(.code,` or `, .code,`, not as one of a list of
+    /// cases (`.prodid, .version, .calscale`, the properties of that name).
+    private static func handed(in line: Substring.UTF8View) -> [DiagnosticCode] {
+        let bytes = Array(line)
+        var found: [DiagnosticCode] = []
+        var index = 0
+        while index + 2 < bytes.count {
+            let begin: Int
+            if bytes[index] == UInt8(ascii: "("), bytes[index + 1] == UInt8(ascii: ".") {
+                begin = index + 2
+            } else if bytes[index] == UInt8(ascii: ","), bytes[index + 1] == UInt8(ascii: " "),
+                bytes[index + 2] == UInt8(ascii: ".")
+            {
+                begin = index + 3
+            } else {
+                index += 1
+                continue
             }
+            var end = begin
+            while end < bytes.count,
+                Character(Unicode.Scalar(bytes[end])).isLetter
+                    || Character(Unicode.Scalar(bytes[end])).isNumber
+            {
+                end += 1
+            }
+            var next = end + 1
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+            if end > begin, end < bytes.count, bytes[end] == UInt8(ascii: ","),
+                next == bytes.count || bytes[next] != UInt8(ascii: "."),
+                let code = codes[String(decoding: bytes[begin..<end], as: UTF8.self)]
+            {
+                found.append(code)
+            }
+            index = begin
         }
-        return false
+        return found
     }
 
     /// Every finding of every profile over the fixtures has a severity its code's entry

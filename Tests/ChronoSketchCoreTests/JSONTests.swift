@@ -45,6 +45,24 @@ import Testing
         }
     }
 
+    /// Strings are UTF-8 whether or not they hold an escape; U+0000 from an escape is text,
+    /// and bytes that are not UTF-8 after it are refused all the same.
+    @Test func stringsAreTextOnlyWhenTheyAreUTF8() throws {
+        #expect(
+            try parse("[\"caf\u{E9} 😀\", \"a\\u00e9\"]")
+                == .array([.string("café 😀"), .string("aé")]))
+        #expect(try parse(#"["a\u0000b"]"#) == .array([.string("a\u{0}b")]))
+        let quote = UInt8(ascii: "\"")
+        for bytes: [UInt8] in [
+            [quote, 0x61, 0xC3, quote],  // cut short
+            [quote, 0xED, 0xA0, 0x80, quote],  // a surrogate
+            [quote, 0x5C, 0x6E, 0xFF, quote],  // after an escape
+            [quote] + Array(#"\u0000"#.utf8) + [0xC0, 0x80, quote],  // after an escaped NUL
+        ] {
+            #expect(throws: JSONError.self) { try JSONParser.parse(bytes) }
+        }
+    }
+
     /// An array read one element at a time gives what reading it whole gives, each element
     /// with the line it begins on, and the same error where the text goes wrong.
     @Test func arrayElementsAreReadOneAtATime() throws {

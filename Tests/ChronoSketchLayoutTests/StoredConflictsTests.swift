@@ -72,6 +72,13 @@ import Testing
             #expect(decoded == event)
             #expect(decoded.id == event.id)
         }
+        // The events as the loader hands them to a store, in the order it reads them, and the
+        // order it sorts them in.
+        var read: [CalendarEvent] = []
+        let (order, _, _) = CalendarLoader.load([input], options: options) {
+            read.append($0)
+            return Int32(read.count - 1)
+        }
         for (conflictOptions, windows) in Self.optionSets(events) {
             let trim = { (event: CalendarEvent) in
                 event.busyTime(filedBy: conflictOptions.resource, keepingPeople: false)
@@ -81,9 +88,7 @@ import Testing
                 storage: HeldEvents(events.map(trim)), windows: windows, options: conflictOptions)
             for budget in [Int.max, 1] {
                 let store = EncodedEvents(budget: budget)
-                let (order, _, _) = CalendarLoader.load([input], options: options) {
-                    Int32(store.append(trim($0)))
-                }
+                for event in read { _ = store.append(trim(event)) }
                 let stored = ConflictReport(
                     storage: OrderedEvents(store, order: order), windows: windows,
                     options: conflictOptions)

@@ -241,16 +241,24 @@ public struct JSONParser {
 
     private mutating func string() throws(JSONError) -> String {
         index += 1
-        var result: [UInt8] = []
+        // Most strings hold no escape: they are made from the input's bytes where they stand.
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""),
+            bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20
+        {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return try text(bytes[start..<(index - 1)])
+        }
+        var result = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: result, as: UTF8.self) else {
-                    throw error("a string is not valid UTF-8")
-                }
-                return text
+                return try text(result[...])
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { break }
                 let escape = bytes[index]
@@ -289,6 +297,20 @@ public struct JSONParser {
             }
         }
         throw error("a string is not closed")
+    }
+
+    /// A string's bytes as text, when they are UTF-8.
+    private func text(_ bytes: ArraySlice<UInt8>) throws(JSONError) -> String {
+        switch UTF8Scan.problem(bytes) {
+        case .none:
+            return String(decoding: bytes, as: UTF8.self)
+        case .nulByte:
+            // U+0000 from an escape is text; what follows it is judged by the standard library.
+            if let text = String(validating: bytes, as: UTF8.self) { return text }
+        case .invalidUTF8:
+            break
+        }
+        throw error("a string is not valid UTF-8")
     }
 
     private mutating func hex4() throws(JSONError) -> UInt32 {

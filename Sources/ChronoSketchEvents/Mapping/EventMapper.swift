@@ -138,29 +138,25 @@ final class EventMapper {
     func resolveNamed(_ time: TimeProperty, _ context: Context, log: inout DiagnosticLog) -> (
         time: ResolvedTime, zone: String?
     ) {
-        switch time.value {
+        switch time.original {
         case .date(let date):
             return (.date(date), nil)
-        case .dateTime(let wallClock, true):
+        case .utc(let wallClock):
             return (.instant(utc: wallClock.secondsSinceEpoch, zone: FixedOffsetZone.utc), "UTC")
-        case .dateTime(let wallClock, false):
-            if let tzid = time.tzid {
-                guard let found = zoneNamed(tzid, context, log: &log) else {
-                    if unknownZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid))
-                        .inserted
-                    {
-                        log.warn(
-                            context.source, .unknownTimeZone, time.line,
-                            "Unknown time zone '\(tzid)'",
-                            "times with this TZID are kept floating")
-                    }
-                    return (.floating(wallClock), nil)
+        case .zoned(let wallClock, let tzid):
+            guard let found = zoneNamed(tzid, context, log: &log) else {
+                if unknownZones.insert(UnknownZone(file: context.fileIndex, tzid: tzid)).inserted {
+                    log.warn(
+                        context.source, .unknownTimeZone, time.line,
+                        "Unknown time zone '\(tzid)'", "times with this TZID are kept floating")
                 }
-                return (
-                    instant(wallClock, in: found.zone, line: time.line, context.source, log: &log),
-                    found.name
-                )
+                return (.floating(wallClock), nil)
             }
+            return (
+                instant(wallClock, in: found.zone, line: time.line, context.source, log: &log),
+                found.name
+            )
+        case .floating(let wallClock):
             if wrPolicy == .apply, let wrName = context.scope.wrTimezone,
                 let found = zoneNamed(wrName, context, log: &log)
             {

@@ -1,20 +1,27 @@
 import ChronoSketchCore
 import ChronoSketchSyntax
 
-/// A DATE or DATE-TIME property with its zone and line.
+/// A DATE or DATE-TIME property (DTSTART, DTEND, RECURRENCE-ID) with its line: its value and
+/// TZID as one ``OriginalTime``, made once from the property as read and carried unchanged to
+/// the event (``CalendarEvent/originalStart``, ``CalendarEvent/recurrenceId``) and its record.
 package struct TimeProperty: Sendable, Hashable {
-    package var value: ICalDateTime
-    /// The TZID parameter; nil for dates, floating and UTC times.
-    package var tzid: String?
+    /// The value as written, with its zone's name.
+    package var original: OriginalTime
     package var line: Int
 
-    /// The value as written, in ``OriginalTime`` form.
-    package var original: OriginalTime {
-        switch value {
+    /// The value without its zone.
+    package var value: ICalDateTime {
+        switch original {
         case .date(let date): .date(date)
-        case .dateTime(let time, true): .utc(time)
-        case .dateTime(let time, false): tzid.map { .zoned(time, tzid: $0) } ?? .floating(time)
+        case .utc(let time): .dateTime(time, isUTC: true)
+        case .floating(let time), .zoned(let time, _): .dateTime(time, isUTC: false)
         }
+    }
+
+    /// The TZID parameter; nil for dates, floating and UTC times.
+    package var tzid: String? {
+        if case .zoned(_, let tzid) = original { return tzid }
+        return nil
     }
 }
 
@@ -173,11 +180,15 @@ package struct EventSource: Sendable {
 
     private static func time(_ property: ICalProperty, _ value: ICalValue) -> TimeProperty? {
         guard case .dateTime(let value) = value else { return nil }
-        var tzid: String?
-        if case .dateTime(_, false) = value {
-            tzid = property.parameter("TZID").flatMap { $0.isEmpty ? nil : $0 }
+        let original: OriginalTime
+        switch value {
+        case .date(let date): original = .date(date)
+        case .dateTime(let time, true): original = .utc(time)
+        case .dateTime(let time, false):
+            let tzid = property.parameter("TZID").flatMap { $0.isEmpty ? nil : $0 }
+            original = tzid.map { .zoned(time, tzid: $0) } ?? .floating(time)
         }
-        return TimeProperty(value: value, tzid: tzid, line: property.line)
+        return TimeProperty(original: original, line: property.line)
     }
 
     private static func texts(_ values: [ICalValue]) -> [String] {

@@ -65,6 +65,25 @@ public protocol RecordSink {
     mutating func field(_ field: RecordField, participants: [Participant])
 }
 
+extension RecordSink {
+    /// The fields that follow an event's times in both its occurrence and its series records,
+    /// in their order.
+    mutating func details(
+        location: String?, categories: [String], attendees: [Participant],
+        organizer: Participant?, resources: [String], url: String?, color: String?,
+        description: String?
+    ) {
+        field(.location, location)
+        field(.categories, strings: categories)
+        field(.attendees, participants: attendees)
+        field(.organizer, participant: organizer)
+        field(.resources, strings: resources)
+        field(.url, url)
+        field(.color, color)
+        field(.description, description)
+    }
+}
+
 /// The occurrence schema shared by `ics events --format json|ndjson|csv`, `ics convert` and
 /// the import of such files back to `.ics`: the fields and their order are written down once,
 /// in ``write(_:to:)``, and read back by ``OccurrenceRecord``.
@@ -85,14 +104,11 @@ public enum OccurrenceSchema {
         sink.field(.status, event.status?.rawValue)
         sink.field(.transparency, event.transparency.rawValue)
         sink.field(.busy, event.busyKind.name)
-        sink.field(.location, event.location)
-        sink.field(.categories, strings: event.categories)
-        sink.field(.attendees, participants: event.attendees)
-        sink.field(.organizer, participant: event.organizer)
-        sink.field(.resources, strings: event.resources)
-        sink.field(.url, event.url)
-        sink.field(.color, event.color)
-        sink.field(.description, event.description)
+        sink.details(
+            location: event.location, categories: event.categories, attendees: event.attendees,
+            organizer: event.organizer, resources: event.resources, url: event.url,
+            color: event.color,
+            description: event.description)
         sink.field(.originalStart, event.originalStart.text)
         sink.field(.originalZone, event.originalStart.zoneName)
         sink.field(.sourceZone, event.sourceZone)

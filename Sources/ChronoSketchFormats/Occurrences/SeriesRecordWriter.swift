@@ -96,25 +96,37 @@ struct SeriesRecordWriter: CalendarItemWriter {
                     calendarZones[tzid] = component
                 }
             case "VEVENT":
-                var event = component
-                if let zone = zoneOfCalendar() { event = zone.applied(to: event).component }
-                let source = EventSource(event, file: file, calendar: calendarCount)
-                // A VTIMEZONE may come after the events that name it: from the first event
-                // naming a TZID not yet defined, events wait (in order, a bounded number)
-                // for the end of the calendar.
-                if !deferred.isEmpty
-                    || source.zoneNames.contains(where: { calendarZones[$0] == nil })
-                {
-                    deferred.append(source)
-                    if deferred.count >= Self.deferredLimit { writeDeferred() }
-                } else {
-                    write(source)
-                }
+                take(event: component)
             default:
                 break
             }
+            takeNestedEvents(of: component)
         case .calendarProperty, .looseLine:
             break
+        }
+    }
+
+    private mutating func take(event component: ICalComponent) {
+        var event = component
+        if let zone = zoneOfCalendar() { event = zone.applied(to: event).component }
+        let source = EventSource(event, file: file, calendar: calendarCount)
+        // A VTIMEZONE may come after the events that name it: from the first event naming a
+        // TZID not yet defined, events wait (in order, a bounded number) for the end of the
+        // calendar.
+        if !deferred.isEmpty || source.zoneNames.contains(where: { calendarZones[$0] == nil }) {
+            deferred.append(source)
+            if deferred.count >= Self.deferredLimit { writeDeferred() }
+        } else {
+            write(source)
+        }
+    }
+
+    /// VEVENTs inside another component (a VEVENT missing its END, most often): each is a
+    /// record of its own, as each is an event of its own when the calendar is read.
+    private mutating func takeNestedEvents(of component: ICalComponent) {
+        for child in component.components {
+            if child.name == "VEVENT" { take(event: child) }
+            takeNestedEvents(of: child)
         }
     }
 
@@ -426,14 +438,11 @@ struct SeriesRecord {
         sink.field(.exdate, strings: record.exdate)
         sink.field(.status, record.status)
         sink.field(.transparency, record.transparency)
-        sink.field(.location, record.location)
-        sink.field(.categories, strings: record.categories)
-        sink.field(.attendees, participants: record.attendees)
-        sink.field(.organizer, participant: record.organizer)
-        sink.field(.resources, strings: record.resources)
-        sink.field(.url, record.url)
-        sink.field(.color, record.color)
-        sink.field(.description, record.description)
+        sink.details(
+            location: record.location, categories: record.categories, attendees: record.attendees,
+            organizer: record.organizer, resources: record.resources, url: record.url,
+            color: record.color,
+            description: record.description)
         sink.field(.sequence, record.sequence)
         sink.field(.file, record.file)
         sink.field(.line, record.line)

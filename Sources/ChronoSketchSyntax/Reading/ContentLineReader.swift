@@ -381,7 +381,7 @@ enum UTF8Check {
 
     /// The first problem in `bytes`, or nil when they are NUL-free UTF-8.
     static func problem(_ bytes: [UInt8]) -> Problem? {
-        switch ByteScan.utf8Problem(bytes) {
+        switch UTF8Scan.problem(bytes) {
         case .none: nil
         case .nulByte: .nulByte
         case .invalidUTF8: .invalidUTF8
