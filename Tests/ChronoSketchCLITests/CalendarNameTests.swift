@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// Every event carries the name of its calendar: X-WR-CALNAME, else its vdir's `displayname`
-/// or directory name, else its file's name; `--calendar` keeps the events of one.
+/// Every event carries the name of its calendar: a vdir given on the command line is named by
+/// its `displayname` or directory name; `--calendar` keeps the events of one; the agenda names
+/// calendars when there are several. (X-WR-CALNAME, else the file's name, is tested with the
+/// events.)
 @Suite struct CalendarNameTests {
     static let fixtures = CLI.root.appendingPathComponent("Fixtures")
 
@@ -23,18 +25,6 @@ import Testing
         let titles = try Self.calendars(["vdir/work", "vdir/home/"])
         #expect(titles["Work"] == ["Stand-up", "Design review"])
         #expect(titles["home"] == ["Dentist", "Weekend in Hamburg"])
-    }
-
-    @Test func aFileIsNamedByItsCalendarNameElseItsFileName() throws {
-        let result = try CLI.runBinary(
-            [
-                "events", "demo/team-week.ics", "meaning/two-calendars/mine.ics", "-f", "ndjson",
-                "--from", "2026-01-01", "--days", "365",
-            ], in: Self.fixtures)
-        let names = Set(
-            try CLI.records(result.standardOutput).compactMap { $0["calendar"] as? String })
-        // team-week.ics says X-WR-CALNAME:Platform team; mine.ics says none.
-        #expect(names == ["Platform team", "mine"])
     }
 
     @Test func calendarKeepsTheEventsOfOneInAnyCase() throws {
