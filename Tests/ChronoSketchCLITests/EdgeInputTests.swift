@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Inputs at the edges, through the built binary: bounds that hold while reading and working,
-/// what is said rather than done in silence, and messages a person understands.
+/// what is said rather than done in silence, and messages a person understands, with the
+/// exit status each ends in. (What reading makes of such inputs is tested with the events.)
 @Suite struct EdgeInputTests {
     private static let week = CLI.fixture("demo/team-week.ics")
 
@@ -125,24 +126,6 @@ import Testing
         #expect(widest <= 1_000)
     }
 
-    /// A minutely rule limited to 29 February on a Monday, which libical would walk minute by
-    /// minute for 28 years: expanded at once.
-    @Test func aSparseMinutelyRuleIsExpanded() throws {
-        let body = Self.event(
-            "m",
-            "DTSTART:20260101T000000\r\nRRULE:FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO\r\n")
-        let result = try CLI.runBinary(
-            ["events", "-", "--from", "2026-01-01", "--to", "2100-01-01", "-f", "ndjson"],
-            standardInput: Self.calendar(body), limit: 60)
-        #expect(result.status == 0)
-        let starts = try CLI.records(result.standardOutput).compactMap { $0["start"] as? String }
-        #expect(starts.count == 1 + 2 * 1_440)
-        #expect(
-            starts.dropFirst().allSatisfy {
-                $0.hasPrefix("2044-02-29") || $0.hasPrefix("2072-02-29")
-            })
-    }
-
     // MARK: - Said, not silent
 
     /// A daily series to 9999 stops where libical does, with a word, and a window after 2582
@@ -183,36 +166,6 @@ import Testing
                 "read as the END of VCALENDAR, the last line of the input"))
     }
 
-    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf16])
-    func utf16IsReadWithAWarning(encoding: String.Encoding) throws {
-        let text =
-            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n"
-            + Self.event("a", "DTSTART:20260101T090000Z\r\nSUMMARY:Grüße\r\n") + "END:VCALENDAR\r\n"
-        let bytes = try #require(text.data(using: encoding))
-        let events = try CLI.runBinary(["events", "-", "-f", "ndjson"], standardInput: bytes)
-        #expect(events.status == 0)
-        #expect(try CLI.records(events.standardOutput).first?["title"] as? String == "Grüße")
-        let mark = encoding == .utf16 ? "with" : "without"
-        #expect(
-            events.standardError.contains("a byte order mark), where RFC 5545 §6 requires UTF-8"))
-        #expect(events.standardError.contains(mark))
-        let validate = try CLI.runBinary(["validate", "-"], standardInput: bytes)
-        #expect(validate.status == 1)
-        #expect(validate.standardOutput.contains("warning: The file is UTF-16"))
-    }
-
-    @Test func aPeriodOfDatesIsSaid() throws {
-        let body = Self.event(
-            "p", "DTSTART;VALUE=DATE:20240101\r\nRDATE;VALUE=PERIOD:20240105/20240106\r\n")
-        let result = try CLI.runBinary(
-            ["events", "-", "-f", "ndjson"], standardInput: Self.calendar(body))
-        #expect(try CLI.records(result.standardOutput).count == 2)
-        #expect(
-            result.standardError.contains(
-                "<stdin>:8: warning: RDATE has a period of dates ('20240105/20240106'), where RFC 5545 §3.3.9 needs date-times"
-            ))
-    }
-
     // MARK: - Messages
 
     @Test func closedStandardInputIsSaidSo() throws {
@@ -232,43 +185,6 @@ import Testing
         let result = try CLI.runBinary(["events", first.path])
         #expect(result.status == 2)
         #expect(result.standardError == "\(first.path): error: It is a loop of symbolic links\n")
-    }
-
-    @Test func aSecondByteOrderMarkIsNamed() throws {
-        let bytes = Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]) + Self.calendar("")
-        let result = try CLI.runBinary(["events", "-"], standardInput: bytes)
-        #expect(result.status == 2)
-        #expect(result.standardError.contains("found '<U+FEFF>BEGIN:VCALENDAR'"))
-    }
-
-    /// A hundred thousand different broken lines give a dozen lines of diagnostics.
-    @Test func manyDifferentBrokenLinesFoldIntoOne() throws {
-        var body = ""
-        for number in 0..<100_000 { body += "broken line \(number)\r\n" }
-        body += Self.event("a", "DTSTART:20260101T090000\r\n")
-        let result = try CLI.runBinary(
-            ["events", "-", "-f", "ndjson"], standardInput: Self.calendar(body))
-        #expect(result.status == 0)
-        let lines = result.standardError.split(separator: "\n")
-        #expect(lines.count == 11)
-        #expect(
-            lines.last?.contains(
-                "broken line 10' (99,989 more of this kind, not-a-property: lines 15, 16, 17, …)")
-                == true)
-    }
-
-    @Test func recordErrorsNameTheRecordItsLineAndField() throws {
-        let json =
-            "[\n{\"title\":\"a\",\"start\":\"2026-01-01\"},\n {\"title\":\"b\"},\n\n  {\"start\":\"bad\"}\n]\n"
-        let result = try CLI.runBinary(
-            ["convert", "-", "--from-format", "json", "-f", "ics"], standardInput: Data(json.utf8))
-        #expect(result.status == 0)
-        #expect(
-            result.standardError.contains(
-                "<stdin>:3: error: Record 2: it has no start; record skipped"))
-        #expect(
-            result.standardError.contains(
-                "<stdin>:5: error: Record 3: its start: Invalid date-time 'bad'"))
     }
 
     @Test func codesCanBeIgnoredOrMadeErrors() throws {

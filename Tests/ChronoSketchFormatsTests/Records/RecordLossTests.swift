@@ -168,6 +168,21 @@ import Testing
         #expect(result.text.contains("CATEGORIES:work\r\n"))
     }
 
+    @Test func recordErrorsNameTheRecordItsLineAndField() throws {
+        let json =
+            "[\n{\"title\":\"a\",\"start\":\"2026-01-01\"},\n {\"title\":\"b\"},\n\n  {\"start\":\"bad\"}\n]\n"
+        let result = Conversion.streamed(
+            [Conversion.memory("records.json", json)],
+            try Conversion.options(to: .ics, from: .json))
+        #expect(
+            result.said.contains("records.json:3: error: Record 2: it has no start; record skipped")
+        )
+        #expect(
+            result.said.contains(
+                "records.json:5: error: Record 3: its start: Invalid date-time 'bad'"))
+        #expect(result.text.contains("SUMMARY:a\r\n"))
+    }
+
     @Test func lineAndParagraphSeparatorsComeBackAsTheyWent() throws {
         let title = "one\u{2028}two\u{2029}three\u{85}four\nfive"
         var encoded = ""
