@@ -1,18 +1,21 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
+import TestSupport
 import Testing
 
 /// A record without a `uid` is given one that stays when the event moves within its day, so a
 /// republished feed does not turn one event into a deletion and an addition.
 @Suite struct RecordUIDTests {
-    static func uids(_ csv: String, _ extra: [String] = []) throws -> (
-        uids: [String], result: RunResult
+    static func uids(_ csv: String, fields: [String]? = nil) throws -> (
+        uids: [String], result: Converted
     ) {
-        let result = try CLI.runBinary(
-            ["convert", "-", "--from-format", "csv", "-f", "ics"] + extra,
-            standardInput: Data(csv.utf8))
-        let uids = result.standardOutput.components(separatedBy: "\r\n").filter {
-            $0.hasPrefix("UID:")
-        }
+        var options = try Conversion.options(to: .ics, from: .csv)
+        options.uidFields = fields
+        let result = Conversion.streamed([Conversion.memory("rows.csv", csv)], options)
+        let uids = result.text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
         return (uids, result)
     }
 
@@ -29,7 +32,7 @@ import Testing
         #expect(moved.uids[0] == before.uids[0])
         #expect(moved.uids[1] != before.uids[1])
         #expect(
-            before.result.standardError.contains(
+            before.result.said.contains(
                 "2 records have no uid; each is given one made from its title and start date"))
     }
 
@@ -44,28 +47,24 @@ import Testing
         let header = "title,start,home,away,round\n"
         let first = try Self.uids(
             header + "Lions v Bears,2026-09-12T15:00,Lions,Bears,3\n",
-            ["--uid-from", "home, away,round"])
+            fields: ["home", "away", "round"])
         let renamed = try Self.uids(
             header + "Derby day,2026-09-13T19:00,Lions,Bears,3\n",
-            ["--uid-from", "home,away,round"])
+            fields: ["home", "away", "round"])
         #expect(first.uids.count == 1)
         #expect(first.uids == renamed.uids)
-        #expect(first.result.standardError.contains("made from its home, away, round (--uid-from)"))
+        #expect(first.result.said.contains("made from its home, away, round (--uid-from)"))
         // A record with its own uid keeps it.
         let own = try Self.uids(
-            "uid,title,start\ngame-7@league.example,Final,2026-09-12T15:00\n",
-            ["--uid-from", "title"])
+            "uid,title,start\ngame-7@league.example,Final,2026-09-12T15:00\n", fields: ["title"])
         #expect(own.uids == ["UID:game-7@league.example"])
-        #expect(own.result.standardError.isEmpty)
-
+        #expect(own.result.diagnostics.isEmpty)
         let missing = try Self.uids(
-            header + "A v B,2026-09-12T15:00,A,B,1\n", ["--uid-from", "venue"])
-        #expect(missing.result.status == 2)
-        #expect(missing.result.standardOutput.isEmpty)
+            header + "A v B,2026-09-12T15:00,A,B,1\n", fields: ["venue"])
+        #expect(missing.result.text.isEmpty)
         #expect(
-            missing.result.standardError.contains(
-                "No record has the field 'venue' that --uid-from makes UIDs from"))
-        let blank = try Self.uids(header, ["--uid-from", "home,,away"])
-        #expect(blank.result.status == 64)
+            missing.result.unusable.map(\.message).contains {
+                $0.contains("No record has the field 'venue' that --uid-from makes UIDs from")
+            })
     }
 }
