@@ -1,9 +1,13 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchFormats
 import ChronoSketchSyntax
 import Foundation
+import TestSupport
 import Testing
 
-/// `validate --profile feed`: what a calendar to publish must be beyond what `ics` reads
-/// without a word.
+/// The feed profile: what a calendar to publish must be beyond what `ics` reads without a
+/// word, each slip a finding with its code and line.
 @Suite struct FeedProfileTests {
     /// A calendar with one of each slip, LF line ends throughout.
     static let slips =
@@ -20,31 +24,24 @@ import Testing
             "END:VTODO", "END:VCALENDAR",
         ].joined(separator: "\n") + "\n"
 
-    static func findings(_ calendar: String, _ arguments: [String]) throws -> [(
-        code: String, line: Int, severity: String
-    )] {
-        let result = try CLI.runBinary(
-            ["validate", "-", "--format", "json"] + arguments, standardInput: Data(calendar.utf8))
-        let list = try #require(
-            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
-        )
-        return list.map {
-            ($0["code"] as? String ?? "", $0["line"] as? Int ?? 0, $0["severity"] as? String ?? "")
-        }
+    static func findings(_ calendar: String, _ profile: ValidationProfile) throws -> [Diagnostic] {
+        try Validator.validate(
+            Conversion.memory("calendar.ics", calendar),
+            options: LoadOptions(zone: try Fixture.zone("UTC")), profile: profile)
     }
 
     @Test func eachSlipIsAFindingWithItsCodeAndLine() throws {
-        let feed = try Self.findings(Self.slips, ["--profile", "feed"])
+        let feed = try Self.findings(Self.slips, .feed)
         #expect(
-            feed.map { "\($0.line) \($0.code)" } == [
+            feed.map { "\($0.line ?? 0) \($0.code.rawValue)" } == [
                 "1 bare-line-feed", "4 method-in-feed", "8 zone-without-definition",
                 "10 unfolded-line", "11 value-out-of-range", "12 invalid-uri",
                 "17 override-without-master", "24 value-out-of-range",
             ])
         // Each a warning: the calendar reads, strict clients may not.
-        #expect(Set(feed.map(\.severity)) == ["warning"])
+        #expect(Set(feed.map(\.severity)) == [.warning])
         // Without the profile, none of them: `ics` reads all of it.
-        let plain = try Self.findings(Self.slips, [])
+        let plain = try Self.findings(Self.slips, .rfc5545)
         #expect(plain.isEmpty, "\(plain)")
     }
 
@@ -58,27 +55,11 @@ import Testing
             "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Custom:20260301T090000",
             "URL:https://example.org/a", "END:VEVENT", "END:VCALENDAR", "",
         ].joined(separator: "\r\n")
-        let feed = try Self.findings(calendar, ["--profile", "feed"])
+        let feed = try Self.findings(calendar, .feed)
         #expect(
-            feed.map { "\($0.line) \($0.code)" } == [
+            feed.map { "\($0.line ?? 0) \($0.code.rawValue)" } == [
                 "4 invalid-uri", "5 invalid-uri", "8 invalid-uri",
             ])
-    }
-
-    @Test func aFeedPublishedFromRecordsPassesIt() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let records = CLI.root.appendingPathComponent("Fixtures/feed/league.json")
-        let published = try CLI.runBinary(
-            [
-                "convert", records.path, "-o", "league.ics", "--set", "X-WR-CALNAME=League",
-                "--set", "REFRESH-INTERVAL=PT1H",
-            ], in: directory)
-        #expect(published.status == 0, "\(published.standardError)")
-        let validation = try CLI.runBinary(
-            ["validate", "league.ics", "--profile", "feed"], in: directory)
-        #expect(validation.status == 0, "\(validation.standardOutput)")
-        #expect(validation.standardOutput == "league.ics: 0 errors, 0 warnings\n")
     }
 
     @Test(arguments: [

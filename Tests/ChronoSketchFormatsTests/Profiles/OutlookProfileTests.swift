@@ -1,20 +1,21 @@
+import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchFormats
+import ChronoSketchSyntax
 import Foundation
+import TestSupport
 import Testing
 
-@testable import ChronoSketchFormats
-@testable import ChronoSketchSyntax
-
-/// `validate --profile outlook`: the feed's rules, and what Outlook imports otherwise than it
-/// is written (MS-OXCICAL).
+/// The Outlook profile: the feed's rules, and what Outlook imports otherwise than it is
+/// written (MS-OXCICAL).
 @Suite struct OutlookProfileTests {
-    static func codes(_ calendar: String, _ profile: String = "outlook") throws -> [String] {
-        let result = try CLI.runBinary(
-            ["validate", "-", "--format", "json", "--profile", profile],
-            standardInput: Data(calendar.utf8))
-        let list = try #require(
-            JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
-        )
-        return list.compactMap { $0["code"] as? String }
+    static func codes(_ calendar: String, _ profile: ValidationProfile = .outlook) throws
+        -> [String]
+    {
+        try Validator.validate(
+            Conversion.memory("calendar.ics", calendar),
+            options: LoadOptions(zone: try Fixture.zone("UTC")), profile: profile
+        ).map(\.code.rawValue)
     }
 
     /// `count` calendars, each with the zone and an event of its own in it.
@@ -58,7 +59,7 @@ import Testing
             zone: Self.zone(standard: standard, daylight: "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"))
         #expect(try Self.codes(calendar).contains("outlook-time-zone"))
         // Not the feed's concern.
-        #expect(try Self.codes(calendar, "feed").isEmpty)
+        #expect(try Self.codes(calendar, .feed).isEmpty)
     }
 
     @Test func severalCalendarsInAFileAreAFinding() throws {
@@ -68,27 +69,6 @@ import Testing
         #expect(
             try Self.codes(Self.calendar(zone: zone, count: 2)) == ["outlook-several-calendars"])
         #expect(try Self.codes(Self.calendar(zone: zone, count: 1)).isEmpty)
-    }
-
-    /// Records' zones written minimal are what Outlook reads; the whole history is not.
-    @Test func minimalZonesPassAndFullHistoriesDoNot() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let records = CLI.root.appendingPathComponent("Fixtures/feed/league.json").path
-        for form in ["minimal", "full"] {
-            let made = try CLI.runBinary(
-                ["convert", records, "-o", "\(form).ics", "--vtimezone", form, "-q"],
-                in: directory)
-            #expect(made.status == 0, "\(made.standardError)")
-        }
-        let minimal = try CLI.runBinary(
-            ["validate", "minimal.ics", "--profile", "outlook"], in: directory)
-        #expect(minimal.standardOutput == "minimal.ics: 0 errors, 0 warnings\n")
-        #expect(minimal.status == 0)
-        let full = try CLI.runBinary(
-            ["validate", "full.ics", "--profile", "outlook", "-f", "json"], in: directory)
-        #expect(full.status == 1)
-        #expect(full.standardOutput.contains("\"code\":\"outlook-time-zone\""))
     }
 
     @Test func theFeedsRulesHoldToo() throws {
