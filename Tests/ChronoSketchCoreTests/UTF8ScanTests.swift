@@ -69,6 +69,27 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    /// Sequences that are UTF-8 or not, and a NUL, after every run of ASCII up to six words
+    /// and before a random tail of ASCII.
+    @Test func aProblemIsFoundAtEveryOffset() {
+        var generator = ZoneFuzzGenerator(state: 3629)
+        let pieces: [[UInt8]] = [
+            [0x00], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8E, 0x89], [0xC3],
+            [0xE2, 0x82], [0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF5, 0x80, 0x80, 0x80],
+        ]
+        var wrong: [[UInt8]] = []
+        for length in 0..<48 {
+            for piece in pieces {
+                let tail = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+                    UInt8.random(in: 0x01...0x7F, using: &generator)
+                }
+                let bytes = Array(repeating: UInt8(ascii: "a"), count: length) + piece + tail
+                if UTF8Scan.problem(bytes) != Self.expected(bytes) { wrong.append(bytes) }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test func aWholeTextOfEveryScalarLength() {
         let text = String(repeating: "Ab é ∑ 😀 ", count: 100)
         #expect(UTF8Scan.problem(Array(text.utf8)) == .none)

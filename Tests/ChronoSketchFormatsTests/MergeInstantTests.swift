@@ -46,9 +46,10 @@ import Testing
             return
         }
         let alone = try
-            (Conversion.occurrences(of: inputs[0]) + Conversion.occurrences(of: inputs[1]))
+            (Conversion.occurrenceLines(of: inputs[0]) + Conversion.occurrenceLines(of: inputs[1]))
             .sorted()
-        let together = try Conversion.occurrences(of: Conversion.memory("merged.ics", merged.text))
+        let together = try Conversion.occurrenceLines(
+            of: Conversion.memory("merged.ics", merged.text))
         let onlyAlone = alone.difference(from: together).compactMap { change -> String? in
             if case .remove(_, let element, _) = change {
                 "merged only: \(element)"

@@ -59,7 +59,7 @@ package enum Conversion {
     /// trailing `Z` left out: an id is written as its series' DTSTART is), title, all-day
     /// flag, start and end, sorted; read in file order, so that every version of an event is
     /// there. Events whose UID `skips` are left out.
-    package static func occurrences(
+    package static func occurrenceLines(
         of input: InputSource, skipping skips: @escaping (String?) -> Bool = { _ in false }
     ) throws -> [String] {
         var options = LoadOptions(

@@ -135,7 +135,7 @@ struct CalendarStream {
             default:
                 leftOut?.add(component)
             }
-            takeNestedEvents(of: component, scope: scope)
+            for event in component.nestedEvents { take(event, scope: scope) }
         }
     }
 
@@ -153,15 +153,6 @@ struct CalendarStream {
             ready.append(source)
         } else {
             waiting.append(source)
-        }
-    }
-
-    /// VEVENTs inside another component (a VEVENT missing its END, most often), each read as
-    /// an event of its own (``NestedEventCheck`` says so).
-    private mutating func takeNestedEvents(of component: ICalComponent, scope: Int) {
-        for child in component.components {
-            if child.name == "VEVENT" { take(child, scope: scope) }
-            takeNestedEvents(of: child, scope: scope)
         }
     }
 

@@ -100,7 +100,8 @@ struct SeriesRecordWriter: CalendarItemWriter {
             default:
                 break
             }
-            takeNestedEvents(of: component)
+            // A VEVENT inside another is a record of its own, as it is an event of its own.
+            for event in component.nestedEvents { take(event: event) }
         case .calendarProperty, .looseLine:
             break
         }
@@ -118,15 +119,6 @@ struct SeriesRecordWriter: CalendarItemWriter {
             if deferred.count >= Self.deferredLimit { writeDeferred() }
         } else {
             write(source)
-        }
-    }
-
-    /// VEVENTs inside another component (a VEVENT missing its END, most often): each is a
-    /// record of its own, as each is an event of its own when the calendar is read.
-    private mutating func takeNestedEvents(of component: ICalComponent) {
-        for child in component.components {
-            if child.name == "VEVENT" { take(event: child) }
-            takeNestedEvents(of: child)
         }
     }
 

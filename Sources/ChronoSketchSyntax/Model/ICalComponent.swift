@@ -255,6 +255,18 @@ public struct ICalComponent: Sendable, Hashable {
     public func properties(_ name: String) -> [ICalProperty] {
         properties.filter { $0.name == name }
     }
+
+    /// The VEVENTs inside it at any depth (a VEVENT missing its END holds the ones after it),
+    /// in the order written, each before those inside it: each is read as an event of its own
+    /// (``NestedEventCheck`` says so).
+    package var nestedEvents: [ICalComponent] {
+        var found: [ICalComponent] = []
+        for child in components {
+            if child.name == "VEVENT" { found.append(child) }
+            found += child.nestedEvents
+        }
+        return found
+    }
 }
 
 extension ICalComponent {

@@ -155,13 +155,13 @@ package struct ContentLineReader {
     private static func checked(_ line: ContentLine) -> ContentLine {
         guard line.problem == nil else { return line }
         var line = line
-        switch UTF8Check.problem(line.bytes) {
-        case .nulByte?: line.problem = .nulByte
-        case .invalidUTF8?:
+        switch UTF8Scan.problem(line.bytes) {
+        case .nulByte: line.problem = .nulByte
+        case .invalidUTF8:
             line.bytes = Windows1252.utf8(line.bytes)
             line.decodedAsWindows1252 = true
             if line.bytes.contains(0) { line.problem = .nulByte }
-        case nil: break
+        case .none: break
         }
         return line
     }
@@ -370,21 +370,5 @@ struct UTF16Decoder {
             scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
         }
         if let scalar { UTF8.encode(scalar) { output.append($0) } }
-    }
-}
-
-/// UTF-8 validation that also finds NUL, which no calendar text holds.
-enum UTF8Check {
-    enum Problem {
-        case nulByte, invalidUTF8
-    }
-
-    /// The first problem in `bytes`, or nil when they are NUL-free UTF-8.
-    static func problem(_ bytes: [UInt8]) -> Problem? {
-        switch UTF8Scan.problem(bytes) {
-        case .none: nil
-        case .nulByte: .nulByte
-        case .invalidUTF8: .invalidUTF8
-        }
     }
 }

@@ -22,7 +22,7 @@ import Testing
     /// versions. Every version is compared: a record carries no DTSTAMP, so which of two
     /// versions is the newest is not.
     static func occurrences(_ input: InputSource) throws -> [String] {
-        try Conversion.occurrences(of: input) { uid in
+        try Conversion.occurrenceLines(of: input) { uid in
             uid.map { $0.hasSuffix("@chronosketch.imported") } ?? true
         }
     }

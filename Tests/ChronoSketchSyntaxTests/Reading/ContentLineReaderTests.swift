@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import Testing
 
 @testable import ChronoSketchEvents
@@ -132,39 +133,9 @@ import Testing
             [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xFF],
         ] as [[UInt8]])
     func overlongSurrogateAndOutOfRangeSequencesAreInvalid(sequence: [UInt8]) throws {
-        #expect(UTF8Check.problem(Array("X:".utf8) + sequence) == .invalidUTF8)
+        #expect(UTF8Scan.problem(Array("X:".utf8) + sequence) == .invalidUTF8)
         let read = try lines(Array("X:".utf8) + sequence)
         #expect(read.map(\.decodedAsWindows1252) == [true])
-    }
-
-    /// The check against the standard library's UTF-8 validation and a NUL search, with the
-    /// first problem placed at every offset around its 16-byte blocks.
-    @Test func checkAgreesWithTheStandardLibraryAtEveryOffset() {
-        var generator = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = [
-            [0x00], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x8E, 0x89], [0xC3],
-            [0xE2, 0x82],
-            [0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF5, 0x80, 0x80, 0x80],
-        ]
-        for length in 0..<48 {
-            for piece in pieces {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length) + piece
-                bytes += (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
-                    UInt8.random(in: 0x01...0x7F, using: &generator)
-                }
-                let expected: UTF8Check.Problem? =
-                    if let nul = bytes.firstIndex(of: 0),
-                        String(validating: bytes[..<nul], as: UTF8.self) != nil
-                    {
-                        .nulByte
-                    } else if String(validating: bytes, as: UTF8.self) == nil {
-                        .invalidUTF8
-                    } else {
-                        nil
-                    }
-                #expect(UTF8Check.problem(bytes) == expected, "\(bytes)")
-            }
-        }
     }
 
     @Test func aPhysicalLinePastTheLimitIsCutAndEndsTheInput() throws {
