@@ -79,13 +79,13 @@ let package = Package(
             name: "ChronoSketchLayoutTests",
             dependencies: [
                 "ChronoSketchLayout", "ChronoSketchSyntax", "ChronoSketchEvents",
-                "ChronoSketchFormats", "ChronoSketchCLI", "TestCorpus",
+                "ChronoSketchFormats", "ChronoSketchCLI", "TestSupport", "TestCorpus",
             ]),
         .testTarget(
             name: "ChronoSketchCLITests",
             dependencies: [
                 "ChronoSketchCLI", "ChronoSketchSyntax", "ChronoSketchEvents",
-                "ChronoSketchFormats", "ChronoSketchLayout", "TestCorpus",
+                "ChronoSketchFormats", "ChronoSketchLayout", "TestSupport", "TestCorpus",
             ]),
     ]
 )

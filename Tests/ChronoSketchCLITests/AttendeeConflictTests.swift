@@ -32,7 +32,7 @@ import Testing
         """
 
     @Test func declinedMeetingsAreNotBusyAndOrganizersAre() throws {
-        let result = try CLI.runBinary(
+        let result = CLI.run(
             ["conflicts", "-", "--by", "attendee", "-f", "json"],
             standardInput: Data(Self.calendar.utf8))
         #expect(result.status == 1)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func theTimelineRowsOfPeopleLeaveOutWhoDeclined() throws {
-        let result = try CLI.runBinary(
+        let result = CLI.run(
             [
                 "layout", "timeline", "-", "--start", "2026-09-15", "--days", "1", "--rows",
                 "attendee", "-f", "json",

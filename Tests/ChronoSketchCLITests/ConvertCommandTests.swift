@@ -71,11 +71,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let exported = directory.appendingPathComponent("events.ndjson").path
         let imported = directory.appendingPathComponent("events.ics").path
-        _ = try CLI.runBinary([
+        _ = CLI.run([
             "events", CLI.fixture("valid/recurrence.ics"), "--format", "ndjson", "--tz",
             "America/New_York", "-o", exported,
         ])
-        let convert = try CLI.runBinary(
+        let convert = CLI.run(
             ["convert", exported, "-o", imported], environment: Self.stamp)
         #expect(convert.status == 0)
         let calendar = try String(contentsOfFile: imported, encoding: .utf8)
@@ -85,7 +85,7 @@ import Testing
         #expect(calendar.contains("\r\nTZID:Europe/Berlin\r\n"))
         let before = try CLI.records(try String(contentsOfFile: exported, encoding: .utf8))
         let after = try CLI.records(
-            try CLI.runBinary([
+            CLI.run([
                 "events", imported, "--format", "ndjson", "--tz", "America/New_York",
             ]).standardOutput)
         let fields = ["id", "title", "start", "end", "zone", "status", "allDay", "location"]
@@ -107,16 +107,16 @@ import Testing
         for columns in [
             "outlook", "uid,title,allDay,start,end,zone,location,description,categories",
         ] {
-            _ = try CLI.runBinary(
+            _ = CLI.run(
                 [
                     "convert", CLI.fixture("convert/outlook-import.csv"), "--format", "csv",
                     "--columns", columns, "-o", csv,
                 ],
                 environment: Self.stamp)
             #expect(
-                try CLI.runBinary(["convert", csv, "-o", ics], environment: Self.stamp).status == 0)
+                CLI.run(["convert", csv, "-o", ics], environment: Self.stamp).status == 0)
             let titles = try CLI.records(
-                try CLI.runBinary(["events", ics, "--format", "ndjson"]).standardOutput)
+                CLI.run(["events", ics, "--format", "ndjson"]).standardOutput)
             let review = try #require(
                 titles.first { ($0["title"] as? String)?.hasPrefix("Review") == true })
             #expect(review["title"] as? String == "Review \"Q3\", part 2")
@@ -131,15 +131,15 @@ import Testing
         let first = directory.appendingPathComponent("first.ics").path
         let csv = directory.appendingPathComponent("again.csv").path
         let second = directory.appendingPathComponent("second.ics").path
-        _ = try CLI.runBinary(
+        _ = CLI.run(
             ["convert", CLI.fixture("convert/outlook-import.csv"), "-o", first],
             environment: Self.stamp)
-        _ = try CLI.runBinary(["convert", first, "--columns", "outlook", "-o", csv])
-        _ = try CLI.runBinary(["convert", csv, "-o", second], environment: Self.stamp)
+        _ = CLI.run(["convert", first, "--columns", "outlook", "-o", csv])
+        _ = CLI.run(["convert", csv, "-o", second], environment: Self.stamp)
         let fields = ["title", "allDay", "start", "end", "description", "location"]
         func events(_ path: String) throws -> [String] {
             try CLI.records(
-                try CLI.runBinary(["events", path, "--format", "ndjson"]).standardOutput
+                CLI.run(["events", path, "--format", "ndjson"]).standardOutput
             ).map { record in
                 fields.map { "\(record[$0] ?? "nil")" }.joined(separator: "|")
             }
@@ -169,7 +169,7 @@ import Testing
         let text = try String(contentsOfFile: CLI.fixture("valid/zones.ics"), encoding: .utf8)
             .replacingOccurrences(of: "TZOFFSETTO:+0530", with: "TZOFFSETTO:+0630")
         try text.write(to: other, atomically: false, encoding: .utf8)
-        let result = try CLI.runBinary([
+        let result = CLI.run([
             "convert", CLI.fixture("valid/zones.ics"), other.path, "--format", "ics",
         ])
         #expect(result.status == 0)
@@ -189,16 +189,16 @@ import Testing
                 .utf8
         ).write(to: cut)
         for format in ["ics", "jcal"] {
-            let lenient = try CLI.runBinary(["convert", cut.path, "--format", format])
+            let lenient = CLI.run(["convert", cut.path, "--format", format])
             #expect(lenient.status == 0)
             #expect(lenient.standardOutput.lowercased().contains("vcalendar"))
             #expect(lenient.standardError.contains("error: BEGIN:VEVENT has no END:VEVENT"))
-            let strict = try CLI.runBinary(["convert", cut.path, "--format", format, "--strict"])
+            let strict = CLI.run(["convert", cut.path, "--format", format, "--strict"])
             #expect(strict.status == 2)
             #expect(strict.standardOutput.isEmpty)
             #expect(strict.standardError.contains("errors in strict mode; nothing written"))
             let target = directory.appendingPathComponent("out.\(format)")
-            let toFile = try CLI.runBinary([
+            let toFile = CLI.run([
                 "convert", cut.path, "--format", format, "--strict", "-o", target.path,
             ])
             #expect(toFile.status == 2)
@@ -215,13 +215,13 @@ import Testing
         let original = Data("keep me\n".utf8)
         try original.write(to: target)
         for input in ["invalid/not-a-calendar.ics", "invalid/json-named.ics", "invalid/empty.ics"] {
-            let result = try CLI.runBinary(["convert", CLI.fixture(input), "-o", target.path])
+            let result = CLI.run(["convert", CLI.fixture(input), "-o", target.path])
             #expect(result.status == 2)
             #expect(try Data(contentsOf: target) == original)
         }
         let badJSON = directory.appendingPathComponent("bad.json")
         try Data("[{\"start\": \"2026-09-08\"}, oops]".utf8).write(to: badJSON)
-        let result = try CLI.runBinary(["convert", badJSON.path, "-o", target.path])
+        let result = CLI.run(["convert", badJSON.path, "-o", target.path])
         #expect(result.status == 2)
         #expect(
             result.standardError.hasPrefix("\(badJSON.path):1: error: Not JSON: expected a value"))
@@ -295,8 +295,8 @@ import Testing
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART;TZID=Nowhere/Zone:20260908T090000\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
                 .utf8
         ).write(to: warned)
-        #expect(try CLI.runBinary(["validate", warned.path]).status == 1)
-        let quiet = try CLI.runBinary(["validate", warned.path, "--errors-only"])
+        #expect(CLI.run(["validate", warned.path]).status == 1)
+        let quiet = CLI.run(["validate", warned.path, "--errors-only"])
         #expect(quiet.status == 0)
         #expect(quiet.standardOutput == "\(warned.path): 0 errors, 0 warnings\n")
     }
@@ -305,14 +305,14 @@ import Testing
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let jcal = directory.appendingPathComponent("calendar.json").path
-        _ = try CLI.runBinary([
+        _ = CLI.run([
             "convert", CLI.fixture("valid/zones.ics"), "--format", "jcal", "-o", jcal,
         ])
-        let back = try CLI.runBinary(["convert", jcal])
+        let back = CLI.run(["convert", jcal])
         #expect(back.status == 0)
         #expect(back.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\n"))
         let inferred = directory.appendingPathComponent("events.csv").path
-        _ = try CLI.runBinary(["convert", CLI.fixture("valid/zones.ics"), "-o", inferred])
+        _ = CLI.run(["convert", CLI.fixture("valid/zones.ics"), "-o", inferred])
         #expect(
             try String(contentsOfFile: inferred, encoding: .utf8).hasPrefix("id,uid,recurrenceId,"))
     }

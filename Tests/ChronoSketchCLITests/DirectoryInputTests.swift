@@ -49,7 +49,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try contents(vdir)
         let target = vdir.appendingPathComponent("1.ics").path
-        let result = try CLI.runBinary(["convert", vdir.path, "-o", target])
+        let result = CLI.run(["convert", vdir.path, "-o", target])
         #expect(result.status == 64)
         #expect(
             result.standardError.hasPrefix(
@@ -87,7 +87,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: link.path, withDestinationPath: vdir.appendingPathComponent("3.ics").path)
         let before = try contents(vdir)
-        let result = try CLI.runBinary(["convert", vdir.path, "-o", link.path])
+        let result = CLI.run(["convert", vdir.path, "-o", link.path])
         #expect(result.status == 64)
         #expect(result.standardError.contains("is the same file as '\(vdir.path)/3.ics'"))
         #expect(try contents(vdir) == before)
@@ -100,7 +100,7 @@ import Testing
         try FileManager.default.copyItem(
             at: vdir.appendingPathComponent("1.ics"), to: calendar)
         // Every event of the blocked folder blocks the event of `mine.ics` at its time.
-        let blocked = try CLI.runBinary(
+        let blocked = CLI.run(
             ["conflicts", calendar.path, "--blocked", vdir.path, "--format", "json"])
         #expect(blocked.status == 1)
         #expect(blocked.standardOutput.contains("\"kind\":\"blocked\""))
@@ -161,7 +161,7 @@ import Testing
         try FileManager.default.moveItem(
             at: vdir.appendingPathComponent("3.ics"), to: home.appendingPathComponent("3.ics"))
         try Data("Work\n".utf8).write(to: vdir.appendingPathComponent("displayname"))
-        let listed = try CLI.runBinary(
+        let listed = CLI.run(
             [
                 "events", folder.path, "--from", "2026-12-01", "--to", "2026-12-05", "--format",
                 "ndjson",
@@ -170,7 +170,7 @@ import Testing
         #expect(listed.standardError.isEmpty)
         let records = try CLI.records(listed.standardOutput)
         #expect(records.map { $0["calendar"] as? String } == ["Work", "Work", "home"])
-        let apart = try CLI.runBinary(
+        let apart = CLI.run(
             [
                 "events", folder.path, "--inputs", "separate", "--from", "2026-12-01", "--to",
                 "2026-12-05", "--format", "ndjson",
@@ -180,7 +180,7 @@ import Testing
                 "\(vdir.path)/event-1", "\(vdir.path)/event-2", "\(home.path)/event-3",
             ])
         // Its files are inputs too.
-        let overwrite = try CLI.runBinary(
+        let overwrite = CLI.run(
             ["convert", folder.path, "-o", home.appendingPathComponent("3.ics").path])
         #expect(overwrite.status == 64)
     }

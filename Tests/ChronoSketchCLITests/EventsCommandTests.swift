@@ -99,7 +99,7 @@ import Testing
         let calendar =
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n" + events.joined()
             + "END:VCALENDAR\r\n"
-        let result = try CLI.runBinary(
+        let result = CLI.run(
             ["events", "-", "--tz", "Europe/Berlin", "--from", "2026-10-24", "--to", "2026-10-27"],
             standardInput: Data(calendar.utf8))
         #expect(result.status == 0)

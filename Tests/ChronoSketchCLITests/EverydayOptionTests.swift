@@ -39,7 +39,7 @@ import Testing
     func everyCommandTakesTheWeekStart(command: [String]) throws {
         let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
         for start in ["monday", "sunday"] {
-            let result = try CLI.runBinary(
+            let result = CLI.run(
                 command + [
                     file, "--from", "this-week", "--to", "next-week", "--today", "2026-12-09",
                     "--week-start", start,
@@ -53,14 +53,14 @@ import Testing
     @Test func theAgendaIsTheEventsOfTheNextSevenDays() throws {
         let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
         let common = [file, "--today", "2026-12-08", "--tz", "Europe/Berlin"]
-        let agenda = try CLI.runBinary(["agenda"] + common)
-        let events = try CLI.runBinary(["events"] + common + ["--from", "today", "--days", "7"])
+        let agenda = CLI.run(["agenda"] + common)
+        let events = CLI.run(["events"] + common + ["--from", "today", "--days", "7"])
         #expect(agenda.status == 0)
         #expect(agenda.standardOutput == events.standardOutput)
         #expect(agenda.standardOutput.contains("Tuesday 8 December 2026"))
         #expect(!agenda.standardOutput.contains("Monday 7 December 2026"))
         // A window given is the window shown.
-        let oneDay = try CLI.runBinary(["agenda"] + common + ["--days", "1"])
+        let oneDay = CLI.run(["agenda"] + common + ["--days", "1"])
         #expect(oneDay.standardOutput.contains("Tuesday 8 December 2026"))
         #expect(!oneDay.standardOutput.contains("Wednesday 9 December 2026"))
     }
@@ -68,15 +68,15 @@ import Testing
     @Test func forIsAWindowOfADurationFromNow() throws {
         let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
         let common = [file, "--today", "2026-12-08T14:00", "--tz", "Europe/Berlin", "-f", "ndjson"]
-        let next = try CLI.runBinary(["events"] + common + ["--for", "2h"])
-        let same = try CLI.runBinary(["events"] + common + ["--from", "now", "--to", "+2h"])
+        let next = CLI.run(["events"] + common + ["--for", "2h"])
+        let same = CLI.run(["events"] + common + ["--from", "now", "--to", "+2h"])
         #expect(next.status == 0)
         #expect(!next.standardOutput.isEmpty)
         #expect(next.standardOutput == same.standardOutput)
-        let both = try CLI.runBinary(["events"] + common + ["--for", "2h", "--days", "1"])
+        let both = CLI.run(["events"] + common + ["--for", "2h", "--days", "1"])
         #expect(both.status == 64)
         #expect(both.standardError.contains("give one of --to, --days and --for"))
-        let bad = try CLI.runBinary(["events"] + common + ["--for", "soon"])
+        let bad = CLI.run(["events"] + common + ["--for", "soon"])
         #expect(bad.status == 64)
     }
 
@@ -85,8 +85,8 @@ import Testing
         let common = [
             file, "--from", "2026-12-07", "--to", "2026-12-09", "--tz", "Europe/Berlin",
         ]
-        let text = try CLI.runBinary(["freebusy"] + common + ["-f", "text", "--lang", "en"])
-        let json = try CLI.runBinary(["freebusy"] + common)
+        let text = CLI.run(["freebusy"] + common + ["-f", "text", "--lang", "en"])
+        let json = CLI.run(["freebusy"] + common)
         #expect(text.status == 0)
         let lines = text.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "Busy · Times in Europe/Berlin")
@@ -107,7 +107,7 @@ import Testing
         let file = CLI.root.appendingPathComponent("Fixtures/demo/team-week.ics").path
         /// The first day with an event in the first `days` days of this week.
         func firstDay(days: Int, _ weekStart: [String]) throws -> String? {
-            let result = try CLI.runBinary(
+            let result = CLI.run(
                 [
                     "events", file, "--from", "this-week", "--days", "\(days)", "--today",
                     "2026-12-09", "-f", "ndjson",
@@ -457,7 +457,7 @@ import Testing
         )
         let csv =
             "Description of the event,title,start,end\nlong,Planning,2026-12-08T09:00,2026-12-08T10:00\n"
-        let piped = try CLI.runBinary(
+        let piped = CLI.run(
             ["events", "--tz", "UTC", "--format", "ndjson"], standardInput: Data(csv.utf8))
         #expect(piped.status == 0)
         #expect(piped.standardOutput.contains(#""title":"Planning""#))
@@ -665,20 +665,20 @@ import Testing
             """
         let input = Data(calendar.utf8)
         let base = ["--tz", "UTC", "-f", "ndjson"]
-        let sorted = try CLI.runBinary(
+        let sorted = CLI.run(
             ["events", "-", "--match", "budget"] + base, standardInput: input)
         #expect(sorted.standardOutput.isEmpty)
-        let newest = try CLI.runBinary(
+        let newest = CLI.run(
             ["events", "-", "--match", "planning"] + base, standardInput: input)
         #expect(
             try CLI.records(newest.standardOutput).map { $0["title"] as? String } == ["Planning"])
-        let streamed = try CLI.runBinary(
+        let streamed = CLI.run(
             ["events", "-", "--match", "budget", "--order", "file"] + base, standardInput: input)
         #expect(
             try CLI.records(streamed.standardOutput).map { $0["title"] as? String } == [
                 "Budget review"
             ])
-        let copied = try CLI.runBinary(
+        let copied = CLI.run(
             ["convert", "-", "--match", "budget", "-f", "ics"], standardInput: input)
         #expect(copied.standardOutput.components(separatedBy: "BEGIN:VEVENT").count - 1 == 2)
     }

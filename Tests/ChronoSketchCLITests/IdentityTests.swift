@@ -26,11 +26,11 @@ import Testing
         let new = directory.appendingPathComponent("new.ics")
         try Self.calendar([Self.composed]).write(to: old)
         try Self.calendar([Self.decomposed]).write(to: new)
-        let result = try CLI.runBinary(["diff", old.path, new.path, "--tz", "UTC"])
+        let result = CLI.run(["diff", old.path, new.path, "--tz", "UTC"])
         #expect(result.status == 1)
         #expect(result.standardOutput.hasPrefix("uid changed  2026-12-01 10:00  Event 1\n"))
         #expect(result.standardOutput.contains("(alike, but not in bytes: Unicode forms differ)"))
-        let same = try CLI.runBinary(["diff", old.path, old.path])
+        let same = CLI.run(["diff", old.path, old.path])
         #expect(same.status == 0)
     }
 
@@ -43,19 +43,19 @@ import Testing
         // `team/b.ics`, both would be `team/b.ics/c`.
         try Self.calendar(["b.ics/c"]).write(to: team.appendingPathComponent("a.ics"))
         try Self.calendar(["c"]).write(to: team.appendingPathComponent("b.ics"))
-        let inside = try CLI.runBinary(
+        let inside = CLI.run(
             ["events", team.path, team.path + "/b.ics", "--inputs", "separate"])
         #expect(inside.status == 64)
         #expect(
             inside.standardError.hasPrefix(
                 "Error: The value 'separate' is invalid for '--inputs <mode>': '\(team.path)/b.ics' is inside '\(team.path)', also read"
             ))
-        let twice = try CLI.runBinary(
+        let twice = CLI.run(
             ["conflicts", team.path + "/b.ics", team.path + "/b.ics", "--inputs", "separate"])
         #expect(twice.status == 64)
         #expect(twice.standardError.contains("is given twice"))
         // Apart, each file's ids begin with its own path.
-        let apart = try CLI.runBinary(
+        let apart = CLI.run(
             [
                 "events", team.path + "/a.ics", team.path + "/b.ics", "--inputs", "separate",
                 "--from", "2026-12-01", "--days", "1", "-f", "ndjson",

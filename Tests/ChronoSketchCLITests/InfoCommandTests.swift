@@ -148,7 +148,7 @@ import Testing
     private static func counts(_ files: [String], _ extra: [String]) throws -> (
         info: [String: [Int]], validate: [String: [Int]]
     ) {
-        let info = try CLI.runBinary(["info", "-f", "json"] + extra + files)
+        let info = CLI.run(["info", "-f", "json"] + extra + files)
         let summaries = try #require(
             JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [[String: Any]])
         var counted: [String: [Int]] = [:]
@@ -163,7 +163,7 @@ import Testing
             }
             counted[file] = pair
         }
-        let validate = try CLI.runBinary(["validate", "-f", "json"] + extra + files)
+        let validate = CLI.run(["validate", "-f", "json"] + extra + files)
         let listed = try #require(
             JSONSerialization.jsonObject(with: Data(validate.standardOutput.utf8))
                 as? [[String: Any]])

@@ -50,7 +50,7 @@ import Testing
         let merged = directory.appendingPathComponent("merged.ics")
         try result.standardOutput.write(to: merged, atomically: true, encoding: .utf8)
         let weekly = try CLI.records(
-            CLI.runBinary(
+            CLI.run(
                 ["events", merged.path, "--tz", "UTC", "-f", "ndjson", "--match", "Weekly"]
             ).standardOutput
         ).compactMap { $0["start"] as? String }

@@ -10,7 +10,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("export.csv")
         try data.write(to: file)
-        return try CLI.runBinary(["convert", file.path] + arguments)
+        return CLI.run(["convert", file.path] + arguments)
     }
 
     @Test func aHeaderOfNoKnownLanguageNamesTheOnesRead() throws {
@@ -29,7 +29,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("outlook.csv")
         try Data(text.utf8).write(to: file)
-        let result = try CLI.runBinary([
+        let result = CLI.run([
             "events", file.path, "--tz", "America/New_York", "-f", "ndjson",
         ])
         let record = try #require(try CLI.records(result.standardOutput).first)

@@ -1,8 +1,9 @@
 import Foundation
+import TestCorpus
+import TestSupport
 import Testing
 
 @testable import ChronoSketchCLI
-import TestCorpus
 
 /// What every command writes for every calendar at hand (`Fixtures/` and, when it sits beside
 /// this checkout, the shared corpus), kept per command in `Fixtures/output-goldens/COMMAND.txt`:
@@ -137,7 +138,7 @@ import TestCorpus
         let arguments = try #require(Self.commands.first { $0.name == command }).arguments
         let url = Self.folder.appendingPathComponent("\(command).txt")
         let recorded = Self.blocks((try? String(contentsOf: url, encoding: .utf8)) ?? "")
-        let record = CLI.recordsGoldens
+        let record = Golden.isRecording
         // Two runs side by side, on the two halves of the files.
         let halves = await withTaskGroup(of: [(String, String)].self) { group in
             for half in 0..<2 {

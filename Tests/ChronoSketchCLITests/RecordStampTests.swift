@@ -12,14 +12,14 @@ import Testing
     @Test(arguments: ["253402300800", "-62135596801", "soon", ""])
     func aSourceDateEpochNoDTSTAMPCanHoldIsRefused(value: String) throws {
         let record = "{\"uid\":\"a\",\"title\":\"A\",\"start\":\"2026-12-01\"}\n"
-        let result = try CLI.runBinary(
+        let result = CLI.run(
             Self.recordsToICS,
             standardInput: Data(record.utf8), environment: ["SOURCE_DATE_EPOCH": value])
         #expect(result.status == 64)
         #expect(result.standardError.hasPrefix("Error: SOURCE_DATE_EPOCH is '\(value)'"))
         #expect(result.standardOutput.isEmpty)
         // The last second of 9999 is the latest DTSTAMP.
-        let last = try CLI.runBinary(
+        let last = CLI.run(
             Self.recordsToICS,
             standardInput: Data(record.utf8), environment: ["SOURCE_DATE_EPOCH": "253402300799"])
         #expect(last.status == 0)

@@ -20,14 +20,14 @@ import Testing
     }
 
     @Test func seriesRecordsAreRefusedWhereTheyHaveNoForm() throws {
-        let text = try CLI.runBinary(["events", "x.ics", "--records", "series"])
+        let text = CLI.run(["events", "x.ics", "--records", "series"])
         #expect(text.status == 64)
         #expect(text.standardError.contains("series records are json, ndjson or csv"))
-        let columns = try CLI.runBinary(
+        let columns = CLI.run(
             ["convert", "x.ics", "-f", "csv", "--records", "series", "--columns", "title"])
         #expect(columns.status == 64)
         #expect(columns.standardError.contains("--records series"))
-        let ics = try CLI.runBinary(["convert", "x.ics", "-f", "ics", "--records", "series"])
+        let ics = CLI.run(["convert", "x.ics", "-f", "ics", "--records", "series"])
         #expect(ics.status == 64)
     }
 }

@@ -33,7 +33,7 @@ import Testing
         try
             "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260915T090000Z\r\nSUMMARY:two\\nlines\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
             .write(to: file, atomically: true, encoding: .utf8)
-        let result = try CLI.runBinary(["events", file.path, "--template", "{title}|"])
+        let result = CLI.run(["events", file.path, "--template", "{title}|"])
         #expect(result.standardOutput == "two lines|\n")
     }
 

@@ -2,6 +2,7 @@ import ChronoSketchEvents
 import ChronoSketchFormats
 import ChronoSketchSyntax
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChronoSketchCLI
@@ -35,6 +36,17 @@ enum CLI {
             environment: environment)
         let status = ICSCommandLine.run(arguments, io: io)
         return RunResult(status: status, standardOutput: output.text, standardError: error.text)
+    }
+
+    /// ``run(_:standardInput:environment:)`` with standard input as data and the zone of
+    /// ``runBinary(_:in:standardInput:environment:limit:shell:)`` (UTC, unless `environment`
+    /// names another): the command line's own behaviour, without a process.
+    static func run(
+        _ arguments: [String], standardInput: Data?, environment: [String: String] = [:]
+    ) -> RunResult {
+        run(
+            arguments, standardInput: standardInput.map(Array.init),
+            environment: ["TZ": "UTC"].merging(environment) { $1 })
     }
 
     /// The built `ics` executable: `ICS_BINARY`, else the one beside the test bundle.
@@ -100,47 +112,22 @@ enum CLI {
             standardError: try String(contentsOf: errorURL, encoding: .utf8))
     }
 
-    /// Whether goldens are re-recorded (`ICS_RECORD_GOLDENS=1`): never when `CI` is set, where
-    /// a run must compare what it makes with what was reviewed, and asking for it is an issue.
-    static var recordsGoldens: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        guard environment["ICS_RECORD_GOLDENS"] == "1" else { return false }
-        guard environment["CI"] == nil else {
-            Issue.record("ICS_RECORD_GOLDENS is refused when CI is set: goldens are compared")
-            return false
-        }
-        return true
-    }
-
     /// The names (without `.ics`) of the calendars in a fixture folder, sorted.
-    static func calendarNames(in folder: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".ics") }.map { String($0.dropLast(4)) }.sorted()
-    }
+    static func calendarNames(in folder: URL) -> [String] { Golden.calendarNames(in: folder) }
 
-    /// ``expectGolden(_:at:sourceLocation:)`` for the golden `name` in `folder/goldens/`.
+    /// ``Golden/expect(_:in:named:sourceLocation:)``.
     static func expectGolden(
         _ text: String, in folder: URL, named name: String,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
-        try expectGolden(
-            text, at: folder.appendingPathComponent("goldens").appendingPathComponent(name),
-            sourceLocation: sourceLocation)
+        try Golden.expect(text, in: folder, named: name, sourceLocation: sourceLocation)
     }
 
-    /// Expects `text` to be the golden file at `url`; when goldens are recorded
-    /// (``recordsGoldens``), writes it there instead (its folder made when missing), so that
-    /// `git diff` shows what changed.
-    static func expectGolden(_ text: String, at url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        if recordsGoldens {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: false, encoding: .utf8)
-            return
-        }
-        #expect(
-            text == (try String(contentsOf: url, encoding: .utf8)), "\(url.lastPathComponent)",
-            sourceLocation: sourceLocation)
+    /// ``Golden/expect(_:at:sourceLocation:)``.
+    static func expectGolden(
+        _ text: String, at url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        try Golden.expect(text, at: url, sourceLocation: sourceLocation)
     }
 
     /// A fresh temporary directory, removed by the caller.

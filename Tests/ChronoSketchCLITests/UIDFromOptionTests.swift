@@ -8,7 +8,7 @@ import Testing
     static func uids(_ csv: String, _ extra: [String] = []) throws -> (
         uids: [String], result: RunResult
     ) {
-        let result = try CLI.runBinary(
+        let result = CLI.run(
             ["convert", "-", "--from-format", "csv", "-f", "ics"] + extra,
             standardInput: Data(csv.utf8))
         let uids = result.standardOutput.components(separatedBy: "\r\n").filter {

@@ -47,7 +47,7 @@ import Testing
     static let window = ["--from", "2026-09-15", "--to", "2026-09-16", "--tz", "UTC"]
 
     static func inTeam(_ arguments: [String], calendar: String = team) throws -> RunResult {
-        try CLI.runBinary(arguments, standardInput: Data(calendar.utf8))
+        CLI.run(arguments, standardInput: Data(calendar.utf8))
     }
 
     static func freeBusyLines(_ output: String) -> [String] {
@@ -118,7 +118,7 @@ import Testing
                 "BEGIN:VFREEBUSY", "ORGANIZER:mailto:cy@example.org",
                 "FREEBUSY;FBTYPE=BUSY:20260915T090000Z/20260915T100000Z",
             ])
-        let validation = try CLI.runBinary(
+        let validation = CLI.run(
             ["validate", "-"], standardInput: Data(result.standardOutput.utf8))
         #expect(validation.status == 0, "\(validation.standardOutput)")
 

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aZoneThatIsNoneIsAUsageError() throws {
-        let result = try CLI.runBinary(["slots", "x.ics", "--hours", "9-17@Mars/Base"])
+        let result = CLI.run(["slots", "x.ics", "--hours", "9-17@Mars/Base"])
         #expect(result.status == 64)
         #expect(result.standardError.contains("'Mars/Base' is not an IANA zone"))
     }
@@ -148,7 +148,7 @@ import Testing
 
     @Test func checkTakesTheWorkingHoursSlotsTakes() throws {
         let calendar = CLI.fixture("demo/team-week.ics")
-        let weekend = try CLI.runBinary(
+        let weekend = CLI.run(
             [
                 "check", calendar, "--start", "2026-12-12T03:00", "--duration", "30m", "--tz",
                 "Europe/Berlin", "--hours", "sam=mon-fri,09-17@America/New_York",
@@ -158,7 +158,7 @@ import Testing
             weekend.standardOutput.hasPrefix(
                 "Not allowed: 03:00–03:30 on Saturday 12 December 2026 · falls outside the working hours of sam (09:00-17:00, Mon-Fri, America/New_York)"
             ))
-        let weekday = try CLI.runBinary(
+        let weekday = CLI.run(
             [
                 "check", calendar, "--start", "2026-12-09T17:00", "--duration", "30m", "--tz",
                 "Europe/Berlin", "--hours", "sam=mon-fri,09-17@America/New_York",
@@ -171,7 +171,7 @@ import Testing
         "2026-12-09T11:00/2026-12-09T12:00",
     ])
     func blockedWindowsTakeUTCAndOffsets(window: String) throws {
-        let result = try CLI.runBinary(
+        let result = CLI.run(
             [
                 "check", CLI.fixture("demo/team-week.ics"), "--start", "2026-12-09T11:00",
                 "--duration", "30m", "--tz", "Europe/Berlin", "--blocked-at", window,

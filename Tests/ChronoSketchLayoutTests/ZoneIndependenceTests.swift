@@ -4,10 +4,10 @@ import ChronoSketchFormats
 import ChronoSketchLayout
 import ChronoSketchSyntax
 import Foundation
+import TestCorpus
 import Testing
 
 @testable import ChronoSketchCLI
-import TestCorpus
 
 /// Conflicts and busy time of events with instants (UTC or zoned times) are the same in every
 /// target zone, for every calendar at hand: the zone only changes the wall clock they are
@@ -98,5 +98,38 @@ import TestCorpus
             let other = try Self.facts(path, zone: zone)
             #expect(other == utc, "\(path) in \(zone)")
         }
+    }
+
+    /// The clock change in numbers (`Fixtures/meaning/clock-change.ics`): the same two
+    /// conflicts of an hour-long call with the calls at either 01:30 in every zone (none
+    /// between the two 01:30s, none between the two 02:30s of Berlin or across Lord Howe's
+    /// half-hour change); the floating event adds its own only where its wall-clock time falls
+    /// on theirs.
+    @Test func conflictsAcrossAClockChangeDoNotDependOnTheZone() throws {
+        func pairs(_ name: String) throws -> Set<String> {
+            let zone = try TargetZone.named(name, environment: [:])
+            let loaded = try CalendarLoader.load(
+                [.file(Self.root.appendingPathComponent("Fixtures/meaning/clock-change.ics").path)],
+                options: LoadOptions(zone: zone))
+            let report = ConflictReport(
+                events: loaded.events, options: ConflictOptions(timeLine: zone.timeLine))
+            return Set(
+                report.conflicts.map { conflict in
+                    let ids = [conflict.first.id, conflict.second.id].sorted()
+                    return "\(ids[0]) \(ids[1]) \(conflict.minutes)"
+                })
+        }
+        let expected: Set = [
+            "across@fixtures first-pass@fixtures 15", "across@fixtures second-pass@fixtures 15",
+        ]
+        for zone in ["UTC", "Europe/Berlin", "Australia/Lord_Howe"] {
+            #expect(try pairs(zone) == expected, "\(zone)")
+        }
+        #expect(
+            try pairs("America/New_York")
+                == expected.union([
+                    "first-pass@fixtures floating@fixtures 10",
+                    "across@fixtures floating@fixtures 5",
+                ]))
     }
 }

@@ -13,6 +13,13 @@ package struct Converted {
 
     /// The diagnostics as `ics` prints them, one string.
     package var said: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// What `ics` prints on standard error, each line ended: the inputs it could not use,
+    /// then the diagnostics.
+    package var printed: String {
+        (unusable.map(\.description) + diagnostics.map(\.description)).map { $0 + "\n" }
+            .joined()
+    }
 }
 
 /// Conversions and listings run through the library, as `ics convert` and `ics events` run
@@ -53,6 +60,23 @@ package enum Conversion {
         return Converted(
             text: String(decoding: bytes, as: UTF8.self), diagnostics: result.diagnostics,
             unusable: result.unusableInputs)
+    }
+
+    /// The occurrence records of `inputs` as `ics events --format ndjson` lists them, in
+    /// `zone`, sorted: with no window unless given, and no word of the components left out.
+    package static func listing(
+        _ inputs: [InputSource], zone: String, from: String? = nil, to: String? = nil
+    ) throws -> Converted {
+        var options = LoadOptions(zone: try Fixture.zone(zone))
+        options.start = try from.map { LocalDateTime(startOf: try CivilDate(parsing: $0)) }
+        options.end = try to.map { LocalDateTime(startOf: try CivilDate(parsing: $0)) }
+        let (records, sorted, diagnostics, unusable) = OccurrenceRecords.load(
+            inputs, options: options, format: .ndjson)
+        var bytes: [UInt8] = []
+        try records.write(sorted) { bytes += $0 }
+        return Converted(
+            text: String(decoding: bytes, as: UTF8.self), diagnostics: diagnostics,
+            unusable: unusable)
     }
 
     /// The occurrences of `input` from 1990 to 2035 in UTC, each as its uid, recurrence id (a
