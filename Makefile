@@ -12,6 +12,10 @@ DESTDIR ?=
 # The binary `make install` installs; naming another one (a debug build) skips the release build.
 BINARY ?= .build/release/ics
 
+# The shared corpus of real calendars the tests read: the folder ICS_CORPUS names, else
+# ../shared/corpus when it is there (a plain `swift test` reads one only when it is named).
+CORPUS := $(or $(ICS_CORPUS),$(wildcard ../shared/corpus))
+
 .PHONY: deps build release man install test demo bench format clean
 
 deps:
@@ -55,7 +59,7 @@ demo: build
 	$(ICS) conflicts Fixtures/demo/team-week.ics --tz Europe/Berlin || [ $$? -eq 1 ]
 
 test: deps
-	$(SWIFT) test
+	ICS_CORPUS="$(CORPUS)" $(SWIFT) test
 	SWIFT="$(SWIFT)" Fuzz/check.sh
 	Differential/run.sh
 	Pipelines/run.sh

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestCorpus
+import Testing
 
 /// The shared corpus is an explicit input (``Corpus``): this says in one line where it is and
 /// how many calendars the suites that read it run over, or, as its reason for not running,
@@ -11,7 +11,7 @@ import TestCorpus
         print(Corpus.said)
         #expect(Corpus.calendars.count > 100)
         for calendar in Corpus.calendars {
-            let path = Corpus.folder.appendingPathComponent(calendar).path
+            let path = Corpus.path(calendar)
             #expect(FileManager.default.isReadableFile(atPath: path), "\(calendar)")
         }
     }

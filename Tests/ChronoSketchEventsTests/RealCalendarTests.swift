@@ -1,7 +1,8 @@
 import ChronoSketchCore
 import Foundation
-import Testing
+import TestCorpus
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
@@ -97,15 +98,10 @@ import TestSupport
     }
 }
 
-/// Every calendar of the shared corpus, when it sits beside this checkout: none may crash,
+/// Every calendar of the shared corpus, when one is named (``Corpus``): none may crash,
 /// the broken ones are refused with a reason, and every other one yields valid events.
 @Suite struct CorpusTests {
-    static let files: [String] = {
-        guard let enumerator = FileManager.default.enumerator(atPath: Fixture.corpus.path) else {
-            return []
-        }
-        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }.sorted()
-    }()
+    static let files = Corpus.calendars
 
     /// Files that are no calendars: their first line is not the BEGIN of a calendar component
     /// (`invalid`, `BEGIN:000`, `BEGIN;`, `BEGIN:VCALENDAR?`, `BEGIN:VCARD`). Every other
@@ -117,10 +113,10 @@ import TestSupport
     ]
 
     @Test(
-        .enabled(if: !files.isEmpty, "the shared corpus is not beside this checkout"),
+        .enabled(if: Corpus.isPresent, "\(Corpus.said)"),
         arguments: files)
     func corpusFileLoadsOrIsRefusedWithAReason(file: String) throws {
-        let path = Fixture.corpus.appendingPathComponent(file).path
+        let path = Corpus.path(file)
         let loaded = try CalendarLoader.load(
             [.file(path)], options: LoadOptions(zone: try Fixture.zone("Europe/Berlin")))
         if let error = loaded.unusableInputs.first {

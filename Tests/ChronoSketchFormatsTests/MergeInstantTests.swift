@@ -3,6 +3,7 @@ import ChronoSketchEvents
 import ChronoSketchFormats
 import ChronoSketchSyntax
 import Foundation
+import TestCorpus
 import TestSupport
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
     }()
 
     @Test(
-        .enabled(if: !pairs.isEmpty, "the shared corpus is not beside this checkout"),
+        .enabled(if: !pairs.isEmpty, "\(Corpus.said)"),
         arguments: pairs)
     func aMergeHoldsTheEventsOfEachInputAtTheirInstants(pair: [String]) throws {
         let inputs = pair.map { InputSource.file(Fixture.calendarPath($0)) }

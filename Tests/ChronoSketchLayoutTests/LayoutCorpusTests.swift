@@ -1,8 +1,8 @@
 import ChronoSketchCLI
 import ChronoSketchCore
 import Foundation
-import Testing
 import TestCorpus
+import Testing
 
 /// `ics layout` JSON on real calendars: every week, day and month it gives keeps the layout
 /// invariants, checked from the JSON alone.
@@ -10,7 +10,7 @@ import TestCorpus
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The calendars in `Fixtures/` and, when it sits beside this checkout, the shared corpus.
+    /// The calendars in `Fixtures/` and, when one is named, of the shared corpus.
     static let files: [String] = {
         var files: [String] = []
         for folder in ["Fixtures/real", "Fixtures/layout", "Fixtures/demo", "Fixtures/valid"] {
@@ -20,12 +20,7 @@ import TestCorpus
                 url.appendingPathComponent($0).path
             }
         }
-        let corpus = Corpus.folder
-        if let walk = FileManager.default.enumerator(atPath: corpus.path) {
-            let names = walk.compactMap { $0 as? String }.filter { $0.hasSuffix(".ics") }.sorted()
-            files += names.map { corpus.appendingPathComponent($0).path }
-        }
-        return files
+        return files + Corpus.calendars.map(Corpus.path)
     }()
 
     private static func run(_ arguments: [String]) -> (status: Int32, output: String) {

@@ -19,21 +19,18 @@ import Testing
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every calendar in `Fixtures/` (the hostile inputs aside) and, when it sits beside this
-    /// checkout, the shared corpus.
+    /// Every calendar in `Fixtures/` (the hostile inputs aside) and, when one is named, of
+    /// the shared corpus.
     static let files: [String] = {
-        let corpus = Corpus.folder
-        var files: [String] = []
-        for folder in [root.appendingPathComponent("Fixtures"), corpus] {
-            guard let walk = FileManager.default.enumerator(atPath: folder.path) else { continue }
-            files += walk.compactMap { $0 as? String }
-                .filter {
-                    $0.hasSuffix(".ics") && !$0.hasPrefix("invalid/hostile/")
-                        && !$0.contains("/goldens/")
-                }.sorted()
-                .map { folder.appendingPathComponent($0).path }
-        }
-        return files
+        let folder = root.appendingPathComponent("Fixtures")
+        let walk = FileManager.default.enumerator(atPath: folder.path)
+        let fixtures = (walk?.compactMap { $0 as? String } ?? [])
+            .filter {
+                $0.hasSuffix(".ics") && !$0.hasPrefix("invalid/hostile/")
+                    && !$0.contains("/goldens/")
+            }.sorted()
+            .map { folder.appendingPathComponent($0).path }
+        return fixtures + Corpus.calendars.map(Corpus.path)
     }()
 
     /// What a calendar's instant events give in one zone, in terms that do not name the zone;

@@ -15,26 +15,21 @@ package enum Fixture {
         root.appendingPathComponent(relative).path
     }
 
-    /// The shared corpus of real calendars (``Corpus``).
-    package static let corpus = Corpus.folder
-
-    /// Every calendar at hand: of the shared corpus (when it sits beside this checkout) and of
+    /// Every calendar at hand: of the shared corpus (when one is named, ``Corpus``) and of
     /// `Fixtures/`, named `corpus/…` and `Fixtures/…`.
     package static let calendars: [String] = {
-        var paths: [String] = []
-        for (root, prefix) in [(corpus.path, "corpus/"), (path("Fixtures"), "Fixtures/")] {
-            guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
+        var paths = Corpus.calendars.map { "corpus/" + $0 }
+        if let enumerator = FileManager.default.enumerator(atPath: path("Fixtures")) {
             paths += enumerator.compactMap { $0 as? String }
                 .filter { $0.hasSuffix(".ics") && !$0.contains("/goldens/") }
-                .sorted().map { prefix + $0 }
+                .sorted().map { "Fixtures/" + $0 }
         }
         return paths
     }()
 
     /// The path of a calendar named as ``calendars`` names it.
     package static func calendarPath(_ name: String) -> String {
-        name.hasPrefix("corpus/")
-            ? corpus.appendingPathComponent(String(name.dropFirst(7))).path : path(name)
+        name.hasPrefix("corpus/") ? Corpus.path(String(name.dropFirst(7))) : path(name)
     }
 
     /// A VCALENDAR around `body`, with CRLF line endings unless told otherwise.

@@ -1,7 +1,8 @@
 import ChronoSketchCore
 import Foundation
-import Testing
+import TestCorpus
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
@@ -27,8 +28,9 @@ import TestSupport
     }
 
     static let cases: [Case] = {
-        let path = Fixture.corpus.appendingPathComponent("libical/src/test/icalrecur_test.txt")
-        guard let text = try? String(contentsOf: path, encoding: .utf8) else { return [] }
+        guard let path = Corpus.url("libical/src/test/icalrecur_test.txt"),
+            let text = try? String(contentsOf: path, encoding: .utf8)
+        else { return [] }
         var cases: [Case] = []
         for block in text.components(separatedBy: "\n\n") {
             var item = Case(comment: "", rule: "", start: "", startAt: nil, instances: [])
@@ -110,7 +112,7 @@ import TestSupport
     }
 
     @Test(
-        .enabled(if: !cases.isEmpty, "the shared corpus is not beside this checkout"),
+        .enabled(if: !cases.isEmpty, "\(Corpus.said)"),
         arguments: cases)
     func icsListsWhatLibical4Expects(item: Case) throws {
         let produced = try Self.expand(item)
@@ -118,7 +120,7 @@ import TestSupport
         #expect(produced == expected)
     }
 
-    @Test(.enabled(if: !cases.isEmpty, "the shared corpus is not beside this checkout"))
+    @Test(.enabled(if: !cases.isEmpty, "\(Corpus.said)"))
     func everyCaseIsRead() {
         #expect(Self.cases.count == 146)
     }
@@ -127,7 +129,7 @@ import TestSupport
 extension LibicalExpectationTests {
     /// Every case is expanded in full: the families libical 3.0.16 gets wrong are expanded or
     /// corrected in Swift, and none is refused or cut short.
-    @Test(.enabled(if: !cases.isEmpty, "the shared corpus is not beside this checkout"))
+    @Test(.enabled(if: !cases.isEmpty, "\(Corpus.said)"))
     func everyCaseIsExpandedInFull() throws {
         for item in Self.cases {
             let loaded = try Self.load(item)

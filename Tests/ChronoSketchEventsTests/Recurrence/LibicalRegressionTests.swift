@@ -1,7 +1,8 @@
 import ChronoSketchCore
 import Foundation
-import Testing
+import TestCorpus
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
@@ -22,8 +23,9 @@ import TestSupport
     }
 
     static let cases: [Case] = {
-        let folder = Fixture.corpus.appendingPathComponent("libical/v3.0.16/src/test")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+        guard let folder = Corpus.url("libical/v3.0.16/src/test"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else {
             return []
         }
         var cases: [Case] = []
@@ -60,7 +62,7 @@ import TestSupport
     }()
 
     @Test(
-        .enabled(if: !cases.isEmpty, "the shared corpus is not beside this checkout"),
+        .enabled(if: !cases.isEmpty, "\(Corpus.said)"),
         arguments: cases)
     func iteratorReproducesLibicalsExpectedInstances(item: Case) throws {
         let start = try ICalDateTimeText.parse(item.start)

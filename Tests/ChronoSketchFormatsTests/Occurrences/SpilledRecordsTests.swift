@@ -1,8 +1,8 @@
 import ChronoSketchCore
 import Foundation
-import Testing
 import TestCorpus
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
@@ -48,10 +48,10 @@ import TestSupport
     }
 
     @Test(
-        .enabled(if: !Corpus.calendars.isEmpty, "the shared corpus is not beside this checkout"),
+        .enabled(if: Corpus.isPresent, "\(Corpus.said)"),
         arguments: Corpus.calendars)
     func aCorpusCalendarSpilledWritesWhatMemoryWrites(file: String) throws {
-        let input = InputSource.file(Fixture.corpus.appendingPathComponent(file).path)
+        let input = InputSource.file(Corpus.path(file))
         let held = try listing([input], memory: Int.max)
         let spilled = try listing([input], memory: 1)
         #expect(spilled.bytes == held.bytes)
