@@ -31,18 +31,9 @@ import Testing
 
     private static let folder = CLI.root.appendingPathComponent("Fixtures/output-goldens")
     /// Every calendar, by the name the manifest uses, with its path.
-    static let files: [(name: String, path: String)] = {
-        let root = CLI.root.appendingPathComponent("Fixtures")
-        let walk = FileManager.default.enumerator(atPath: root.path)
-        // The hostile inputs have tests of their own (HostileInputTests).
-        let fixtures = (walk?.compactMap { $0 as? String } ?? [])
-            .filter {
-                $0.hasSuffix(".ics") && !$0.hasPrefix("invalid/hostile/")
-                    && !$0.contains("/goldens/")
-            }.sorted()
-            .map { ("Fixtures/" + $0, root.appendingPathComponent($0).path) }
-        return fixtures + Corpus.calendars.map { ("corpus/" + $0, Corpus.path($0)) }
-    }()
+    static let files: [(name: String, path: String)] =
+        Fixture.ordinaryCalendars.map { ($0, Fixture.path($0)) }
+        + Corpus.calendars.map { ("corpus/" + $0, Corpus.path($0)) }
 
     /// FNV-1a, 64 bits: enough to tell one output from another.
     private static func hash(_ bytes: [UInt8]) -> String {

@@ -5,6 +5,7 @@ import ChronoSketchLayout
 import ChronoSketchSyntax
 import Foundation
 import TestCorpus
+import TestSupport
 import Testing
 
 @testable import ChronoSketchCLI
@@ -16,22 +17,10 @@ import Testing
 @Suite struct ZoneIndependenceTests {
     static let zones = ["UTC", "America/New_York", "Europe/Berlin", "Australia/Lord_Howe"]
 
-    private static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Every calendar in `Fixtures/` (the hostile inputs aside) and, when one is named, of
     /// the shared corpus.
-    static let files: [String] = {
-        let folder = root.appendingPathComponent("Fixtures")
-        let walk = FileManager.default.enumerator(atPath: folder.path)
-        let fixtures = (walk?.compactMap { $0 as? String } ?? [])
-            .filter {
-                $0.hasSuffix(".ics") && !$0.hasPrefix("invalid/hostile/")
-                    && !$0.contains("/goldens/")
-            }.sorted()
-            .map { folder.appendingPathComponent($0).path }
-        return fixtures + Corpus.calendars.map(Corpus.path)
-    }()
+    static let files =
+        Fixture.ordinaryCalendars.map(Fixture.path) + Corpus.calendars.map(Corpus.path)
 
     /// What a calendar's instant events give in one zone, in terms that do not name the zone;
     /// nil when the file is not comparable (unreadable, cut by a limit, too many conflicts).
@@ -106,7 +95,7 @@ import Testing
         func pairs(_ name: String) throws -> Set<String> {
             let zone = try TargetZone.named(name, environment: [:])
             let loaded = try CalendarLoader.load(
-                [.file(Self.root.appendingPathComponent("Fixtures/meaning/clock-change.ics").path)],
+                [.file(Fixture.path("Fixtures/meaning/clock-change.ics"))],
                 options: LoadOptions(zone: zone))
             let report = ConflictReport(
                 events: loaded.events, options: ConflictOptions(timeLine: zone.timeLine))

@@ -27,6 +27,12 @@ package enum Fixture {
         return paths
     }()
 
+    /// The calendars of `Fixtures/` but its hostile inputs (which have tests of their own), as
+    /// paths from the package root, sorted.
+    package static let ordinaryCalendars: [String] = calendars.filter {
+        $0.hasPrefix("Fixtures/") && !$0.hasPrefix("Fixtures/invalid/hostile/")
+    }
+
     /// The path of a calendar named as ``calendars`` names it.
     package static func calendarPath(_ name: String) -> String {
         name.hasPrefix("corpus/") ? Corpus.path(String(name.dropFirst(7))) : path(name)
