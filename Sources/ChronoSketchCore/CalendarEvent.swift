@@ -134,7 +134,10 @@ public struct CalendarEvent: Sendable, Hashable {
     public var sourceZone: String?
     /// LOCATION.
     public var location: String?
-    /// STATUS (RFC 5545 §3.8.1.11); nil when missing.
+    /// The component it comes from: a VEVENT unless told otherwise.
+    public var component: ComponentKind = .event
+    /// STATUS (RFC 5545 §3.8.1.11) of a VEVENT; nil when missing, and for a VTODO or a
+    /// VJOURNAL, whose status is in ``task``.
     public var status: EventStatus?
     /// TRANSP (RFC 5545 §3.8.2.7), opaque when missing.
     public var transparency: Transparency
@@ -200,6 +203,23 @@ public struct CalendarEvent: Sendable, Hashable {
     public var color: String? {
         get { extras.value.color }
         set { change { $0.color = newValue } }
+    }
+    /// What a VTODO or a VJOURNAL says beyond an event's fields; nil for a VEVENT.
+    public var task: TaskDetails? {
+        get { extras.value.task }
+        set { change { $0.task = newValue } }
+    }
+
+    /// STATUS as written, upper-cased, whatever the component; nil when missing.
+    public var writtenStatus: String? { status?.rawValue ?? task?.status }
+
+    /// The DUE of an occurrence of a VTODO, as its interval places it; nil without one.
+    public var dueText: String? {
+        switch task?.due {
+        case .atStart?: interval.startText
+        case .atEnd?: interval.endText
+        case .none?, nil: nil
+        }
     }
 
     private mutating func change(_ body: (inout Extras) -> Void) {
@@ -352,6 +372,7 @@ private struct Extras: Sendable, Hashable {
     var resources: [String] = []
     var url: String?
     var color: String?
+    var task: TaskDetails?
 }
 
 /// An immutable box of ``Extras``, compared by its contents.

@@ -22,8 +22,9 @@ package enum EventCodec {
         static let url = Flags(rawValue: 1 << 11)
         static let color = Flags(rawValue: 1 << 12)
         static let allDay = Flags(rawValue: 1 << 13)
+        static let task = Flags(rawValue: 1 << 14)
         // Bits 16–18: the status (0 none, 1 + its position); 19–21: how it is shown (0 none,
-        // 1 + its raw value).
+        // 1 + its raw value); 22–23: the component (its position in ComponentKind.allCases).
     }
 
     private static let statuses: [EventStatus] = [.tentative, .confirmed, .cancelled]
@@ -45,7 +46,9 @@ package enum EventCodec {
         if event.url != nil { flags.insert(.url) }
         if event.color != nil { flags.insert(.color) }
         if event.interval.isAllDay { flags.insert(.allDay) }
+        if event.task != nil { flags.insert(.task) }
         var word = flags.rawValue
+        word |= UInt32(ComponentKind.allCases.firstIndex(of: event.component) ?? 0) << 22
         if let status = event.status, let position = statuses.firstIndex(of: status) {
             word |= UInt32(position + 1) << 16
         }
@@ -79,6 +82,7 @@ package enum EventCodec {
         writer.texts(event.resources)
         if let url = event.url { writer.text(url) }
         if let color = event.color { writer.text(color) }
+        if let task = event.task { writer.task(task) }
     }
 
     /// The event encoded at the start of `bytes`.
@@ -89,6 +93,7 @@ package enum EventCodec {
         let flags = Flags(rawValue: word & 0xFFFF)
         let statusCode = Int(word >> 16 & 0x7)
         let shownCode = Int(word >> 19 & 0x7)
+        let componentCode = Int(word >> 22 & 0x3)
         let idStart = reader.position
         let id = reader.text()
         let uidStart = Int(reader.unsigned())
@@ -115,7 +120,8 @@ package enum EventCodec {
         let resources = reader.texts()
         let url = flags.contains(.url) ? reader.text() : nil
         let color = flags.contains(.color) ? reader.text() : nil
-        return CalendarEvent(
+        let task = flags.contains(.task) ? reader.task() : nil
+        var event = CalendarEvent(
             checkedID: id, uid: uid, recurrenceId: recurrenceId, title: title, interval: interval,
             instants: instants, zone: zone, location: location, description: description,
             status: statusCode == 0 ? nil : statuses[statusCode - 1],
@@ -126,6 +132,9 @@ package enum EventCodec {
             source: SourceLocation(file: file, line: line), originalStart: originalStart,
             sequence: sequence, hasUID: flags.contains(.hasUID), calendar: calendar,
             separateCalendar: separateCalendar, sourceZone: sourceZone)
+        event.component = ComponentKind.allCases[componentCode]
+        event.task = task
+        return event
     }
 
     /// What stands for an event that could not be read back: an empty, timeless event whose
@@ -141,5 +150,35 @@ package enum EventCodec {
             resources: [], url: nil, color: nil, source: SourceLocation(file: "", line: 0),
             originalStart: .floating(start), sequence: 0, hasUID: false, calendar: nil,
             separateCalendar: nil, sourceZone: nil)
+    }
+}
+
+extension ByteWriter {
+    /// A task's details: where its DUE lies, then each optional field behind a flags byte.
+    fileprivate mutating func task(_ task: TaskDetails) {
+        var present: UInt64 = 0
+        if task.completed != nil { present |= 1 }
+        if task.percentComplete != nil { present |= 2 }
+        if task.priority != nil { present |= 4 }
+        if task.status != nil { present |= 8 }
+        unsigned(UInt64(task.due.rawValue) | present << 2)
+        if let completed = task.completed { signed(completed) }
+        if let percent = task.percentComplete { signed(percent) }
+        if let priority = task.priority { signed(priority) }
+        if let status = task.status { text(status) }
+    }
+}
+
+extension ByteReader {
+    /// A task's details as ``ByteWriter/task(_:)`` wrote them.
+    fileprivate mutating func task() -> TaskDetails {
+        let word = unsigned()
+        var task = TaskDetails(due: TaskDetails.Due(rawValue: UInt8(word & 0x3)) ?? .none)
+        let present = word >> 2
+        if present & 1 != 0 { task.completed = signed() }
+        if present & 2 != 0 { task.percentComplete = signed() }
+        if present & 4 != 0 { task.priority = signed() }
+        if present & 8 != 0 { task.status = text() }
+        return task
     }
 }

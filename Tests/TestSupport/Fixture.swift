@@ -85,11 +85,13 @@ package enum Fixture {
     /// Loads in-memory calendars into events in `zone`.
     package static func load(
         _ files: [(name: String, bytes: [UInt8])], zone: String = "Europe/Berlin",
-        from: String? = nil, to: String? = nil, wrTimezone: WRTimezonePolicy = .apply
+        from: String? = nil, to: String? = nil, wrTimezone: WRTimezonePolicy = .apply,
+        components: Set<ComponentKind> = [.event]
     ) throws -> LoadedCalendar {
-        let options = LoadOptions(
+        var options = LoadOptions(
             zone: try self.zone(zone), from: try from.map(CivilDate.init(parsing:)),
             to: try to.map(CivilDate.init(parsing:)), wrTimezone: wrTimezone)
+        options.components = components
         let loaded = try CalendarLoader.load(
             files.map { .memory(name: $0.name, bytes: $0.bytes) }, options: options)
         if let failure = loaded.unusableInputs.first { throw failure }
@@ -97,11 +99,13 @@ package enum Fixture {
     }
 
     package static func load(
-        _ bytes: [UInt8], zone: String = "Europe/Berlin", wrTimezone: WRTimezonePolicy = .apply
+        _ bytes: [UInt8], zone: String = "Europe/Berlin", wrTimezone: WRTimezonePolicy = .apply,
+        components: Set<ComponentKind> = [.event]
     )
         throws -> LoadedCalendar
     {
-        try load([("test.ics", bytes)], zone: zone, wrTimezone: wrTimezone)
+        try load(
+            [("test.ics", bytes)], zone: zone, wrTimezone: wrTimezone, components: components)
     }
 
     /// Reads every item and component of an in-memory input.

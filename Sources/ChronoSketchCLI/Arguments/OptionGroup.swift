@@ -24,6 +24,10 @@ struct OptionGroup: Sendable {
     static let dates = OptionGroup(
         title: "Date options", options: [CommonOptions.today, CommonOptions.weekStartOption])
 
+    /// Which components are read: VEVENTs, VTODOs, VJOURNALs.
+    static let components = OptionGroup(
+        title: "Component options", options: [CommonOptions.component])
+
     /// Which events count.
     static let filters = OptionGroup(title: "Filter options", options: CommonOptions.filters)
 

@@ -77,6 +77,10 @@ enum CommonOptions {
         if arguments.value("columns") != nil {
             throw .contradiction("--records series", "--columns")
         }
+        // Series records are written of VEVENTs alone (other components are said as left out).
+        if let names = arguments.value(component.name), try components(arguments) != [.event] {
+            throw .contradiction("--records series", "--component \(names)")
+        }
         return kind
     }
 
@@ -89,8 +93,12 @@ enum CommonOptions {
         "category", "name", repeats: true, help: "Keep events with this category (any case).")
     static let status = OptionSpec.value(
         "status", "status", repeats: true,
-        help: "Keep events with this status: confirmed, tentative, cancelled, or none."
-    ).choosing(["confirmed", "tentative", "cancelled", "none"])
+        help:
+            "Keep events with this status: confirmed, tentative, cancelled, or none; tasks' needs-action, in-process and completed, journals' draft and final."
+    ).choosing([
+        "confirmed", "tentative", "cancelled", "needs-action", "in-process", "completed", "draft",
+        "final", "none",
+    ])
     static let uid = OptionSpec.value(
         "uid", "uid", repeats: true, help: "Keep the events of this UID.")
     static let attendee = OptionSpec.value(
@@ -105,6 +113,31 @@ enum CommonOptions {
             "Keep events of this calendar: its X-WR-CALNAME, else its directory's (a vdir's displayname or name) or file's name without extension (any case)."
     )
     static let filters = [match, category, status, uid, attendee, calendar]
+
+    static let component = OptionSpec.value(
+        "component", "names",
+        help:
+            "The components whose occurrences are read: VEVENT, VTODO, VJOURNAL (any case, comma-separated), or all. A VTODO starts at its DTSTART, else its DUE, and ends at its DUE, else after its DURATION; a VJOURNAL is at its DTSTART. (default: VEVENT)"
+    ).choosing(ComponentKind.allCases.map(\.rawValue) + ["all"])
+
+    /// `--component`, checked: VEVENT when it is not given.
+    static func components(_ arguments: ParsedArguments) throws(UsageError)
+        -> Set<ComponentKind>
+    {
+        guard let text = arguments.value(component.name) else { return [.event] }
+        var kinds: Set<ComponentKind> = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = name.trimmingCharacters(in: .whitespaces)
+            if name.lowercased() == "all" {
+                kinds.formUnion(ComponentKind.allCases)
+            } else if let kind = ComponentKind(componentName: name) {
+                kinds.insert(kind)
+            } else {
+                throw .notOneOf(name, for: component, component.values)
+            }
+        }
+        return kinds
+    }
 
     /// `--match`, `--category`, `--status`, `--uid`, `--attendee`, checked.
     static func filter(_ arguments: ParsedArguments) throws(UsageError) -> EventFilter {
@@ -306,6 +339,7 @@ enum CommonOptions {
             wrTimezone: try choice(arguments, wrTimezone, default: .apply),
             expansion: try expansionLimits(arguments))
         options.calendarNames = calendarNames(arguments)
+        options.components = try components(arguments)
         if try choice(arguments, inputsMode, default: InputsMode.versions) == .separate {
             options.separateCalendars = try separateCalendars(arguments)
         }

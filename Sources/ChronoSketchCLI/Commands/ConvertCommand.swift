@@ -68,7 +68,8 @@ struct ConvertCommand: Command {
         ),
         options: [sourceFormat, dedupe, allowEmpty, uidFrom, set, previous, vtimezone],
         groups: [
-            .output(format), .records, .csv, .memory, .window, .dates, .filters, .zone,
+            .output(format), .records, .csv, .memory, .window, .dates, .components, .filters,
+            .zone,
             .diagnostics, .inputs, .expansion,
         ])
 

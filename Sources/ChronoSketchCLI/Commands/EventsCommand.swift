@@ -43,7 +43,8 @@ struct EventsCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [template, order],
         groups: [
-            .window, .dates, .filters, .zone, .output(format), .records, .csv, .memory, .language,
+            .window, .dates, .components, .filters, .zone, .output(format), .records, .csv,
+            .memory, .language,
             .diagnostics, .inputs, .expansion,
         ])
 

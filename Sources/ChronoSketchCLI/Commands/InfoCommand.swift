@@ -28,7 +28,7 @@ struct InfoCommand: Command {
             """,
         positional: CommonOptions.calendarFiles,
         options: [CommonOptions.profile],
-        groups: [.zone, .output(format), .reporting, .inputs, .expansion])
+        groups: [.zone, .components, .output(format), .reporting, .inputs, .expansion])
 
     let inputs: [InputSource]
     let options: LoadOptions

@@ -1,7 +1,8 @@
 import ChronoSketchCore
 import ChronoSketchSyntax
 
-/// The VEVENTs of one input, handed on as they are read.
+/// The VEVENTs of one input (and its VTODOs and VJOURNALs when asked), handed on as they
+/// are read.
 ///
 /// An event is handed on as soon as every TZID it names has its VTIMEZONE, so a large file is
 /// never held whole. One naming a TZID without a VTIMEZONE so far waits for the end of its
@@ -25,9 +26,13 @@ struct CalendarStream {
     private let inspector: ComponentInspector?
     /// Whether each event keeps its VEVENT (``EventSource/component``).
     private let keepsComponents: Bool
-    /// The components left out so far (all but VEVENT and VTIMEZONE, and those inside a
-    /// VEVENT); nil when they are not counted.
+    /// The components whose occurrences are read (``LoadOptions/components``).
+    private let components: Set<ComponentKind>
+    /// The components left out so far (all but those read and VTIMEZONE, and those inside
+    /// one read); nil when they are not counted.
     private var leftOut: LeftOutComponents?
+    /// The VTODOs and VJOURNALs read that have no time to be placed at.
+    private var undated = LeftOutComponents()
 
     /// Opens `source`: a tree is taken as it is, anything else read.
     /// - Parameters:
@@ -36,6 +41,7 @@ struct CalendarStream {
     ///   - inspector: shown every item read (what `ics info` counts).
     ///   - progress: told the bytes read.
     ///   - keepingComponents: whether each event keeps its VEVENT as read.
+    ///   - components: the components whose occurrences are read (VEVENT alone by default).
     ///   - namingComponentsLeftOut: whether the input's end says which components were left
     ///     out (``LoadOptions/namesComponentsLeftOut``).
     /// - Throws: ``InputError`` when the input is missing or unreadable.
@@ -44,9 +50,11 @@ struct CalendarStream {
         comparesWithLibical: Bool = false, profile: ValidationProfile = .rfc5545,
         inspector: ComponentInspector? = nil,
         progress: ReadProgress? = nil, calendarName: String? = nil,
-        keepingComponents: Bool = false, namingComponentsLeftOut: Bool = false
+        keepingComponents: Bool = false, namingComponentsLeftOut: Bool = false,
+        components: Set<ComponentKind> = [.event]
     ) throws(InputError) {
         keepsComponents = keepingComponents
+        self.components = components
         leftOut = namingComponentsLeftOut ? LeftOutComponents() : nil
         name = source.name
         self.calendarName = calendarName ?? Self.calendarName(of: source.name)
@@ -83,6 +91,7 @@ struct CalendarStream {
                 if let said = leftOut?.take(file: file, record: "occurrence record") {
                     log.append(said)
                 }
+                if let said = undated.takeUndated(file: file) { log.append(said) }
                 if waiting.isEmpty { return nil }
                 release()
                 continue
@@ -125,21 +134,21 @@ struct CalendarStream {
             }
         case .component(let component):
             let scope = current ?? implicitScope()
-            switch component.name {
-            case "VEVENT":
+            if let kind = ComponentKind(rawValue: component.name), components.contains(kind) {
                 take(component, scope: scope)
-            case "VTIMEZONE":
+            } else if component.name == "VTIMEZONE" {
                 if let tzid = component.property("TZID")?.value?.text, !tzid.isEmpty {
                     scopes[scope].zones[tzid] = component
                 }
-            default:
+            } else {
                 leftOut?.add(component)
             }
+            guard components.contains(.event) else { break }
             for event in component.nestedEvents { take(event, scope: scope) }
         }
     }
 
-    /// Hands on a VEVENT, or holds it until its calendar ends when a zone it names has no
+    /// Hands on a component read, or holds it until its calendar ends when a zone it names has no
     /// VTIMEZONE yet. One the input ends inside is not read: it may be cut short (the reader
     /// has said so).
     private mutating func take(_ component: ICalComponent, scope: Int) {
@@ -147,6 +156,11 @@ struct CalendarStream {
         leftOut?.addChildren(of: component)
         scopes[scope].sawEvent = true
         var source = EventSource(component, file: name, calendar: scope)
+        // A VEVENT without DTSTART is the checks' to say; a task may have no time at all.
+        if source.kind != .event, source.start == nil {
+            undated.add(component)
+            return
+        }
         if keepsComponents { source.component = component }
         source.calendarName = scopes[scope].name ?? calendarName
         if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {

@@ -53,7 +53,7 @@ public struct EventFilter: Sendable, Hashable {
             guard categories.contains(where: own.contains) else { return false }
         }
         if !statuses.isEmpty {
-            guard statuses.contains(event.status?.rawValue ?? "NONE") else { return false }
+            guard statuses.contains(event.writtenStatus ?? "NONE") else { return false }
         }
         if !uids.isEmpty {
             guard let uid = event.writtenUID, uids.contains(uid) else { return false }

@@ -87,7 +87,8 @@ package struct EventPipeline {
                         comparesWithLibical: options.comparesWithLibical, profile: options.profile,
                         inspector: options.inspector, progress: options.progress,
                         calendarName: options.calendarNames[input.name],
-                        namingComponentsLeftOut: options.namesComponentsLeftOut))
+                        namingComponentsLeftOut: options.namesComponentsLeftOut,
+                        components: options.components))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 let separateCalendar = options.separateCalendars?[input.name]
                 while let item = try stream.next() {

@@ -25,6 +25,23 @@ package struct LeftOutComponents: Sendable {
     /// What was counted is then forgotten, so the input says it once.
     /// - Parameter record: what the records are called (`occurrence record`).
     package mutating func take(file: String, record: String) -> Diagnostic? {
+        take(
+            file: file, "has no \(record)", "have no \(record)",
+            "left out; .ics and jCal keep every component")
+    }
+
+    /// The warning naming the VTODOs and VJOURNALs counted because they have no time to be
+    /// placed at (neither DTSTART nor DUE), by name and count, at the first one's line; nil when
+    /// there were none.
+    package mutating func takeUndated(file: String) -> Diagnostic? {
+        take(
+            file: file, "has neither DTSTART nor DUE", "have neither DTSTART nor DUE",
+            "not listed: nothing places it in time")
+    }
+
+    private mutating func take(file: String, _ one: String, _ several: String, _ choice: String)
+        -> Diagnostic?
+    {
         guard !counts.isEmpty else { return nil }
         defer { counts = [:] }
         let named = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
@@ -35,9 +52,8 @@ package struct LeftOutComponents: Sendable {
         return Self.noRecordForm(
             file: file, line: firstLine,
             total == 1
-                ? "\(list) component has no \(record)"
-                : "\(list) components have no \(record) (the first here)",
-            "left out; .ics and jCal keep every component")
+                ? "\(list) component \(one)" : "\(list) components \(several) (the first here)",
+            choice)
     }
 
     /// What a record cannot carry (`problem`), and what was done instead (`choice`).

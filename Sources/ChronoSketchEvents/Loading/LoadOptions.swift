@@ -47,6 +47,10 @@ public struct LoadOptions: Sendable {
     public var comparesWithLibical = false
     /// The rules checked beyond RFC 5545's (``ValidationProfile``), in the same pass.
     public var profile = ValidationProfile.rfc5545
+    /// The components whose occurrences are read: VEVENT unless set. A VTODO starts at its
+    /// DTSTART, else its DUE, and ends at its DUE, else after its DURATION, else where it
+    /// starts; a VJOURNAL starts and ends at its DTSTART (a date: that day).
+    public var components: Set<ComponentKind> = [.event]
     /// Whether each input says which components it holds that the events leave out (VTODO,
     /// VJOURNAL, VFREEBUSY, VALARM, …), with counts: a conversion to occurrence records.
     public var namesComponentsLeftOut = false

@@ -61,6 +61,7 @@ final class EventMapper {
         let interval: EventInterval
         var instants: InstantInterval?
         let zone: String?
+        var due = source.dueLies
         do {
             switch start {
             case .date(let date):
@@ -72,6 +73,8 @@ final class EventMapper {
                 }
                 interval = .timed(start: bounds.start, end: bounds.end)
                 instants = bounds.instants
+                // A DUE before the DTSTART was swapped with it: it is the start now.
+                if bounds.swapped, due == .atEnd { due = .atStart }
                 zone = bounds.instants == nil ? nil : target.name
             }
         } catch {
@@ -85,7 +88,8 @@ final class EventMapper {
                 interval: interval, instants: instants, zone: zone,
                 sourceZone: instants == nil ? nil : startZone,
                 originalStart: startProperty.original,
-                location: SourceLocation(file: source.file, line: source.line), log: &log)
+                location: SourceLocation(file: source.file, line: source.line), due: due,
+                log: &log)
         } catch {
             log.fail(source, ValueReader.unplaceable(error), source.line)
             return nil
@@ -99,10 +103,10 @@ final class EventMapper {
         from template: EventSource, uid: String, recurrenceId: OriginalTime?,
         interval: EventInterval,
         instants: InstantInterval?, zone: String?, sourceZone: String?,
-        originalStart: OriginalTime, location: SourceLocation,
+        originalStart: OriginalTime, location: SourceLocation, due: TaskDetails.Due? = nil,
         log: inout DiagnosticLog
     ) throws -> CalendarEvent {
-        try CalendarEvent(
+        var event = try CalendarEvent(
             uid: uid, recurrenceId: recurrenceId, title: template.summary, interval: interval,
             instants: instants, zone: zone, location: template.location,
             description: template.description,
@@ -114,6 +118,14 @@ final class EventMapper {
             sequence: template.sequence, hasUID: template.uid != nil,
             calendar: template.calendarName, separateCalendar: template.separateCalendar,
             sourceZone: sourceZone)
+        if template.kind != .event {
+            event.component = template.kind
+            event.task = TaskDetails(
+                due: due ?? template.dueLies, completed: template.completed,
+                percentComplete: template.percentComplete, priority: template.priority,
+                status: taskStatus(template, log: &log))
+        }
+        return event
     }
 
     // MARK: - Times
@@ -346,9 +358,12 @@ final class EventMapper {
         log.warn(
             source,
             NegativeDurationCheck.endBeforeStart(
-                source.end?.original.text ?? "?", source.start?.original.text ?? "?"),
+                source.end?.original.text ?? "?", source.start?.original.text ?? "?",
+                endName: source.dueLies == .atEnd ? "DUE" : "DTEND"),
             source.end?.line ?? source.line)
-        return try placed(end, start)
+        var swapped = try placed(end, start)
+        swapped?.swapped = true
+        return swapped
     }
 
     /// A resolved start and end on the target zone's wall clock, with their instants when
@@ -375,6 +390,8 @@ final class EventMapper {
         var start: LocalDateTime
         var end: LocalDateTime
         var instants: InstantInterval?
+        /// Whether the end was before the start, and the two were swapped.
+        var swapped = false
     }
 
     /// Says that an EXDATE of a floating series gives UTC times, which are compared with the
@@ -499,7 +516,7 @@ final class EventMapper {
     // MARK: - Other properties
 
     func status(_ source: EventSource, log: inout DiagnosticLog) -> EventStatus? {
-        guard let (value, line) = source.status else { return nil }
+        guard source.kind == .event, let (value, line) = source.status else { return nil }
         guard let status = EventStatus(rawValue: value) else {
             log.warn(
                 source, .unknownEnumeration, line, "Unknown STATUS '\(value)' for a VEVENT",
@@ -507,6 +524,23 @@ final class EventMapper {
             return nil
         }
         return status
+    }
+
+    /// The STATUS of a VTODO or a VJOURNAL, when it is one RFC 5545 §3.8.1.11 gives that
+    /// component.
+    func taskStatus(_ source: EventSource, log: inout DiagnosticLog) -> String? {
+        guard let (value, line) = source.status else { return nil }
+        let statuses =
+            source.kind == .todo
+            ? ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"]
+            : ["DRAFT", "FINAL", "CANCELLED"]
+        guard statuses.contains(value) else {
+            log.warn(
+                source, .unknownEnumeration, line,
+                "Unknown STATUS '\(value)' for a \(source.kind.rawValue)", "STATUS ignored")
+            return nil
+        }
+        return value
     }
 
     func transparency(_ source: EventSource, log: inout DiagnosticLog) -> Transparency {

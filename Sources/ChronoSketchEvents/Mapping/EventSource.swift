@@ -40,8 +40,11 @@ package struct DateListProperty: Sendable {
     package var line: Int
 }
 
-/// What one VEVENT says, read from its properties before any zone is resolved.
+/// What one VEVENT (or VTODO, or VJOURNAL) says, read from its properties before any zone is
+/// resolved.
 package struct EventSource: Sendable {
+    /// The component it is.
+    package var kind = ComponentKind.event
     package var uid: String?
     /// ``SeriesPlan/key(uidValue:)`` of the first UID as written; nil without UID.
     package var groupKey: Int?
@@ -88,6 +91,12 @@ package struct EventSource: Sendable {
     package var resources: [String] = []
     package var url: String?
     package var color: String?
+    /// A VTODO's DUE (RFC 5545 §3.8.2.3).
+    package var due: TimeProperty?
+    /// A VTODO's COMPLETED, in seconds since the epoch (a UTC time).
+    package var completed: Int?
+    package var percentComplete: Int?
+    package var priority: Int?
     /// Whether it has a DTSTART that reads: without one it cannot be placed (which the
     /// checks of the stream said, ``RequiredPropertyCheck`` and ``ValueCheck``).
     var isPlaceable: Bool { start != nil && !hasNegativeTimedDuration }
@@ -114,6 +123,7 @@ package struct EventSource: Sendable {
     /// (``ComponentChecker``). Of a property given more than once where RFC 5545 allows one,
     /// the first is read.
     package init(_ component: ICalComponent, file: String, calendar: Int) {
+        kind = ComponentKind(rawValue: component.name) ?? .event
         self.file = file
         line = component.line
         self.calendar = calendar
@@ -121,7 +131,7 @@ package struct EventSource: Sendable {
             uid = property.value?.text.flatMap { $0.isEmpty ? nil : $0 }
             groupKey = SeriesPlan.key(uidValue: property.rawValueBytes)
         }
-        var seen = Occurrences.Seen(in: "VEVENT")
+        var seen = Occurrences.Seen(in: component.name)
         for property in component.properties {
             guard let known = property.known else {
                 if shownAs == nil, property.name == "X-MICROSOFT-CDO-BUSYSTATUS" {
@@ -134,6 +144,32 @@ package struct EventSource: Sendable {
             guard let value = values.first else { continue }
             read(known, property, value, values)
         }
+        placeTask()
+    }
+
+    /// Gives a VTODO the times it is placed by: a start from its DTSTART, else its DUE, and
+    /// an end from its DUE when it starts at its DTSTART (RFC 5545 §3.6.2, as
+    /// recurring-ical-events and ics-query read it). A VJOURNAL keeps its DTSTART alone.
+    private mutating func placeTask() {
+        switch kind {
+        case .event:
+            return
+        case .todo:
+            if start == nil {
+                start = due
+            } else if end == nil, let due {
+                end = due
+            }
+        case .journal:
+            end = nil
+            duration = nil
+        }
+    }
+
+    /// Where an occurrence's DUE lies in its interval.
+    package var dueLies: TaskDetails.Due {
+        guard kind == .todo, let due else { return .none }
+        return start == due ? .atStart : .atEnd
     }
 
     private mutating func read(
@@ -172,6 +208,15 @@ package struct EventSource: Sendable {
         case .resources: resources += Self.texts(values)
         case .url: url = Self.nonEmpty(value.text)
         case .color: color = Self.nonEmpty(value.text)
+        case .due: due = Self.time(property, value)
+        case .completed:
+            if case .dateTime(.dateTime(let time, _)) = value {
+                completed = time.secondsSinceEpoch
+            }
+        case .percentComplete:
+            if case .integer(let number) = value { percentComplete = number }
+        case .priority:
+            if case .integer(let number) = value, number != 0 { priority = number }
         case .organizer: organizer = Self.participant(property, value)
         case .attendee: Self.participant(property, value).map { attendees.append($0) }
         default: break

@@ -1,3 +1,4 @@
+import ChronoSketchCore
 import ChronoSketchSyntax
 import Foundation
 
@@ -5,8 +6,8 @@ import Foundation
 /// over their lines before they are read, so that `--order file` can write a series as soon
 /// as its last override has been read instead of holding every series to the end.
 ///
-/// Only a VEVENT that takes part in a group is counted: one with a UID and an RRULE, an
-/// RDATE or a RECURRENCE-ID. Groups are keyed by a hash of the UID as written, so what is
+/// Only a VEVENT (or VTODO, or VJOURNAL) that takes part in a group is counted: one with a UID
+/// and an RRULE, an RDATE or a RECURRENCE-ID. Groups are keyed by a hash of the UID as written, so what is
 /// held is a few words per group, never an event. A hash shared by two UIDs only makes both
 /// wait for each other; a VEVENT the reader later sees differently (a repaired structure, a
 /// value it rejects) only makes its group wait for the end of its input.
@@ -77,7 +78,9 @@ package struct SeriesPlan {
                         if let finished = event.take() { commit(finished, input: index) }
                         continue
                     }
-                    if stack.isEmpty, component == "VEVENT" { event = OpenEvent() }
+                    if stack.isEmpty, ComponentKind(rawValue: component) != nil {
+                        event = OpenEvent()
+                    }
                     stack.append(component)
                 } else if overflow > 0 {
                     overflow -= 1

@@ -52,6 +52,11 @@ public struct RecordField: Sendable {
     static let address = RecordField("address")
     static let name = RecordField("name")
     static let role = RecordField("role")
+    static let component = RecordField("component")
+    static let due = RecordField("due")
+    static let completed = RecordField("completed")
+    static let percentComplete = RecordField("percentComplete")
+    static let priority = RecordField("priority")
 }
 
 /// Receives the fields of one occurrence record, in order; the JSON writer and the CSV writer
@@ -59,7 +64,7 @@ public struct RecordField: Sendable {
 public protocol RecordSink {
     mutating func field(_ field: RecordField, _ value: String?)
     mutating func field(_ field: RecordField, _ value: Bool)
-    mutating func field(_ field: RecordField, _ value: Int)
+    mutating func field(_ field: RecordField, _ value: Int?)
     mutating func field(_ field: RecordField, strings: [String])
     mutating func field(_ field: RecordField, participant: Participant?)
     mutating func field(_ field: RecordField, participants: [Participant])
@@ -101,7 +106,7 @@ public enum OccurrenceSchema {
         sink.field(.endUTC, event.instants.flatMap { utcText($0.end) })
         sink.field(.duration, duration(of: event))
         sink.field(.zone, event.zone)
-        sink.field(.status, event.status?.rawValue)
+        sink.field(.status, event.writtenStatus)
         sink.field(.transparency, event.transparency.rawValue)
         sink.field(.busy, event.busyKind.name)
         sink.details(
@@ -116,6 +121,11 @@ public enum OccurrenceSchema {
         sink.field(.calendar, event.calendar)
         sink.field(.file, event.source.file)
         sink.field(.line, event.source.line)
+        sink.field(.component, event.component.rawValue)
+        sink.field(.due, event.dueText)
+        sink.field(.completed, event.task?.completed.flatMap(utcText))
+        sink.field(.percentComplete, event.task?.percentComplete)
+        sink.field(.priority, event.task?.priority)
     }
 
     /// RFC 3339 in UTC: `2026-09-12T14:00:00Z`.
@@ -189,10 +199,10 @@ extension JSONWriter: RecordSink {
         bool(value)
     }
 
-    /// Writes `"name":` and a number.
-    public mutating func field(_ field: RecordField, _ value: Int) {
+    /// Writes `"name":` and a number (`null` for nil).
+    public mutating func field(_ field: RecordField, _ value: Int?) {
         key(json: field.jsonKey)
-        number(value)
+        if let value { number(value) } else { null() }
     }
 
     /// Writes `"name":` and an array of strings.
@@ -236,7 +246,9 @@ struct CSVRecordSink: RecordSink {
     mutating func field(_ field: RecordField, _ value: Bool) {
         fields.append(value ? "true" : "false")
     }
-    mutating func field(_ field: RecordField, _ value: Int) { fields.append(String(value)) }
+    mutating func field(_ field: RecordField, _ value: Int?) {
+        fields.append(value.map(String.init) ?? "")
+    }
     mutating func field(_ field: RecordField, strings: [String]) {
         fields.append(strings.joined(separator: "; "))
     }
@@ -256,7 +268,7 @@ struct NameSink: RecordSink {
 
     mutating func field(_ field: RecordField, _ value: String?) { names.append(field.name) }
     mutating func field(_ field: RecordField, _ value: Bool) { names.append(field.name) }
-    mutating func field(_ field: RecordField, _ value: Int) { names.append(field.name) }
+    mutating func field(_ field: RecordField, _ value: Int?) { names.append(field.name) }
     mutating func field(_ field: RecordField, strings: [String]) { names.append(field.name) }
     mutating func field(_ field: RecordField, participant: Participant?) {
         names.append(field.name)

@@ -8,11 +8,12 @@ import ChronoSketchSyntax
 /// caret-encoded (RFC 6868), dates get `VALUE=DATE` and zoned times a TZID, so no field can
 /// become a second content line.
 enum ComponentBuilder {
-    /// A VEVENT for `draft`, stamped with `stamp` (UTC), its lines numbered from `line`.
+    /// A VEVENT (or the VTODO or VJOURNAL its record names) for `draft`, stamped with `stamp`
+    /// (UTC), its lines numbered from `line`.
     /// - Returns: the component, and what was left out of which field (control characters
     ///   that iCalendar text cannot hold), worded for a warning.
     /// - Throws: when a URI or calendar address holds a control character, which no URI can.
-    static func vevent(_ draft: EventDraft, stamp: LocalDateTime, line: Int)
+    static func component(_ draft: EventDraft, stamp: LocalDateTime, line: Int)
         throws(RecordImport.Problem) -> (component: ICalComponent, omissions: [String])
     {
         var lines = Lines(first: line)
@@ -25,11 +26,18 @@ enum ComponentBuilder {
                     [ICalParameter(name: "RANGE", values: [$0])]
                 } ?? [])
         }
-        lines.add("DTSTART", time: draft.start)
-        if let end = draft.end {
-            lines.add("DTEND", time: end)
-        } else if let duration = draft.duration {
-            lines.add("DURATION", .duration(duration))
+        switch draft.component {
+        case .event:
+            lines.add("DTSTART", time: draft.start)
+            if let end = draft.end {
+                lines.add("DTEND", time: end)
+            } else if let duration = draft.duration {
+                lines.add("DURATION", .duration(duration))
+            }
+        case .todo:
+            lines.addTimes(ofTask: draft)
+        case .journal:
+            lines.add("DTSTART", time: draft.start)
         }
         if let rule = draft.rule { lines.add("RRULE", .recurrence(rule)) }
         lines.add("RDATE", dates: draft.recurrenceDates)
@@ -41,7 +49,14 @@ enum ComponentBuilder {
         if let description = draft.description {
             lines.add("DESCRIPTION", text: description, field: "description")
         }
-        if let status = draft.status { lines.add("STATUS", .text(status.rawValue)) }
+        if let status = draft.status?.rawValue ?? draft.taskStatus {
+            lines.add("STATUS", .text(status))
+        }
+        if let completed = draft.completed { lines.add("COMPLETED", time: .utc(completed)) }
+        if let percent = draft.percentComplete {
+            lines.add("PERCENT-COMPLETE", .integer(percent))
+        }
+        if let priority = draft.priority { lines.add("PRIORITY", .integer(priority)) }
         if draft.transparency == .transparent { lines.add("TRANSP", .text("TRANSPARENT")) }
         for category in draft.categories {
             lines.add("CATEGORIES", text: category, field: "categories")
@@ -69,7 +84,8 @@ enum ComponentBuilder {
             return "its \(field) holds control characters that iCalendar text cannot (\(names))"
         }
         return (
-            ICalComponent(name: "VEVENT", properties: lines.properties, line: line),
+            ICalComponent(
+                name: draft.component.rawValue, properties: lines.properties, line: line),
             omissions
         )
     }
@@ -97,6 +113,26 @@ enum ComponentBuilder {
         /// A property of one typed value.
         mutating func add(_ name: String, parameters: [ICalParameter] = [], _ value: ICalValue) {
             add(ICalProperty(name: name, parameters: parameters, value: value, line: next))
+        }
+
+        /// A VTODO's times as its record gives them: DUE alone when it is due where it starts
+        /// (it had no DTSTART), DTSTART and DUE when it is due elsewhere, else DTSTART and the
+        /// DURATION to its end (none when it ends where it starts).
+        mutating func addTimes(ofTask draft: EventDraft) {
+            if let due = draft.due {
+                if due != draft.start { add("DTSTART", time: draft.start) }
+                add("DUE", time: due)
+                return
+            }
+            add("DTSTART", time: draft.start)
+            if let duration = draft.duration {
+                add("DURATION", .duration(duration))
+            } else if let end = draft.end,
+                let length = EventDraft.length(from: draft.start, to: end),
+                length != CalendarDuration()
+            {
+                add("DURATION", .duration(length))
+            }
         }
 
         /// The line number of the next property.

@@ -2,8 +2,11 @@ import ChronoSketchCore
 import ChronoSketchEvents
 import ChronoSketchSyntax
 
-/// A VEVENT to be built (``ComponentBuilder``) from an imported record (JSON, NDJSON or CSV).
+/// A VEVENT (or VTODO, or VJOURNAL) to be built (``ComponentBuilder``) from an imported record
+/// (JSON, NDJSON or CSV).
 struct EventDraft: Sendable {
+    /// The component the record's `component` names; a VEVENT when it names none.
+    var component = ComponentKind.event
     var uid: String
     var recurrenceId: OriginalTime?
     /// RECURRENCE-ID's RANGE: `THISANDFUTURE` or nil (RFC 5545 §3.2.13).
@@ -27,6 +30,13 @@ struct EventDraft: Sendable {
     var rule: RecurrenceRule?
     var recurrenceDates: [DateEntry] = []
     var exceptionDates: [OriginalTime] = []
+    /// A VTODO's DUE, COMPLETED (UTC), PERCENT-COMPLETE and PRIORITY, and the STATUS of a
+    /// VTODO or a VJOURNAL.
+    var due: OriginalTime?
+    var completed: LocalDateTime?
+    var percentComplete: Int?
+    var priority: Int?
+    var taskStatus: String?
 
     /// One value of an RDATE: a date or date-time, or a period from one.
     enum DateEntry: Sendable {
@@ -77,6 +87,23 @@ struct EventDraft: Sendable {
         ([start, end, recurrenceId] + recurrenceDates.map(\.start) + exceptionDates).compactMap {
             time in
             if case .zoned(_, let tzid)? = time { return tzid }
+            return nil
+        }
+    }
+}
+
+extension EventDraft {
+    /// How long from `start` to `end`, two times of one kind on one clock: whole days between
+    /// dates, seconds between date-times; nil when they are of different kinds or zones.
+    static func length(from start: OriginalTime, to end: OriginalTime) -> CalendarDuration? {
+        switch (start, end) {
+        case (.date(let first), .date(let last)):
+            return CalendarDuration(days: first.days(to: last))
+        case (.utc(let first), .utc(let last)), (.floating(let first), .floating(let last)):
+            return CalendarDuration(seconds: last.secondsSinceEpoch - first.secondsSinceEpoch)
+        case (.zoned(let first, let zone), .zoned(let last, let other)) where zone == other:
+            return CalendarDuration(seconds: last.secondsSinceEpoch - first.secondsSinceEpoch)
+        default:
             return nil
         }
     }

@@ -130,11 +130,14 @@ enum RecordImport {
         }
 
         private static let types: [String: Expected] = {
-            var types: [String: Expected] = ["allDay": .flag, "sequence": .number]
+            var types: [String: Expected] = [
+                "allDay": .flag, "sequence": .number, "percentComplete": .number,
+                "priority": .number,
+            ]
             for key in [
                 "uid", "recurrenceId", "originalZone", "recurrenceRange", "title", "start", "end",
                 "duration", "zone", "rrule", "status", "transparency", "location", "url",
-                "color", "description",
+                "color", "description", "component", "due", "completed",
             ] { types[key] = .text }
             for key in ["categories", "resources", "rdate", "exdate"] { types[key] = .texts }
             for key in ["organizer", "attendees"] { types[key] = .participants }
@@ -310,7 +313,50 @@ enum RecordImport {
         for text in fields.strings("exdate") {
             draft.exceptionDates.append(try listed(text, "exdate"))
         }
+        try readTask(fields, into: &draft) { text, field throws(Problem) in
+            try time(text, allDay: allDay, zone: zone, knownZone: knownZone, field: field)
+        }
         return draft
+    }
+
+    /// The component a record names and, for a VTODO or a VJOURNAL, what it carries beyond an
+    /// event's fields (RFC 5545 §3.6.2, §3.6.3).
+    private static func readTask(
+        _ fields: Fields, into draft: inout EventDraft,
+        time: (String, String) throws(Problem) -> OriginalTime
+    ) throws(Problem) {
+        guard let name = fields.string("component") else { return }
+        guard let kind = ComponentKind(componentName: name) else {
+            throw Problem(message: "its component '\(name)' is none of VEVENT, VTODO and VJOURNAL")
+        }
+        draft.component = kind
+        guard kind != .event else { return }
+        draft.status = nil
+        draft.transparency = .opaque
+        let statuses =
+            kind == .todo
+            ? ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"]
+            : ["DRAFT", "FINAL", "CANCELLED"]
+        draft.taskStatus = fields.string("status").map { $0.uppercased() }.flatMap {
+            statuses.contains($0) ? $0 : nil
+        }
+        guard kind == .todo else { return }
+        if let text = fields.string("due") { draft.due = try time(text, "due") }
+        if let text = fields.string("completed") {
+            guard text.hasSuffix("Z"),
+                let instant = try? LocalDateTime(parsing: String(text.dropLast()))
+            else {
+                throw Problem(
+                    message: "its completed '\(text)' is not a UTC time (YYYY-MM-DDTHH:mm:ssZ)")
+            }
+            draft.completed = instant
+        }
+        draft.percentComplete = fields.string("percentComplete").flatMap { Int($0) }.flatMap {
+            (0...100).contains($0) ? $0 : nil
+        }
+        draft.priority = fields.string("priority").flatMap { Int($0) }.flatMap {
+            (1...9).contains($0) ? $0 : nil
+        }
     }
 
     /// A start or end in the schema's text forms, on the record's zone.

@@ -94,7 +94,7 @@ enum RecordReader {
         func event(_ draft: EventDraft, _ record: RecordImport.Fields, index: Int)
             throws(RecordImport.Problem) -> (component: ICalComponent, omissions: [String])
         {
-            try ComponentBuilder.vevent(draft, stamp: stamp, line: record.line ?? index + 1)
+            try ComponentBuilder.component(draft, stamp: stamp, line: record.line ?? index + 1)
         }
 
         /// Reads the records through: what is said of them, in the order it was said when

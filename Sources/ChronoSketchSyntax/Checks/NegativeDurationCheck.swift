@@ -29,9 +29,11 @@ extension NegativeDurationCheck {
     }
 
     /// A DTEND before its DTSTART (both as written), which the mapping swaps.
-    package static func endBeforeStart(_ end: String, _ start: String) -> Problem {
+    package static func endBeforeStart(_ end: String, _ start: String, endName: String = "DTEND")
+        -> Problem
+    {
         Problem(
-            .endBeforeStart, "DTEND \(end) is before DTSTART \(start)",
+            .endBeforeStart, "\(endName) \(end) is before DTSTART \(start)",
             assumption: "the two are swapped")
     }
 }

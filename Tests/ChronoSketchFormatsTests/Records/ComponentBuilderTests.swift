@@ -1,6 +1,6 @@
 import ChronoSketchCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
@@ -24,7 +24,7 @@ import TestSupport
     }
 
     @Test func linesAreWrittenAsTheRFCSays() throws {
-        let (event, omissions) = try ComponentBuilder.vevent(try draft(), stamp: stamp, line: 7)
+        let (event, omissions) = try ComponentBuilder.component(try draft(), stamp: stamp, line: 7)
         #expect(omissions.isEmpty)
         #expect(event.line == 7)
         #expect(
@@ -40,7 +40,7 @@ import TestSupport
     }
 
     @Test func whatIsWrittenReadsBackAsTheRecordSaid() throws {
-        let event = try ComponentBuilder.vevent(try draft(), stamp: stamp, line: 1).component
+        let event = try ComponentBuilder.component(try draft(), stamp: stamp, line: 1).component
         #expect(event.property("SUMMARY")?.value == .text("Plan: one; two, three\\"))
         #expect(
             event.properties("CATEGORIES").flatMap(\.values) == [
@@ -151,12 +151,12 @@ import TestSupport
         var draft = try draft()
         draft.attendees = [Participant(address: "a@example.com\r\nX-EVIL:1")]
         #expect(throws: RecordImport.Problem.self) {
-            try ComponentBuilder.vevent(draft, stamp: stamp, line: 1)
+            try ComponentBuilder.component(draft, stamp: stamp, line: 1)
         }
         draft.attendees = []
         draft.url = "https://example.com/\nX"
         #expect(throws: RecordImport.Problem.self) {
-            try ComponentBuilder.vevent(draft, stamp: stamp, line: 1)
+            try ComponentBuilder.component(draft, stamp: stamp, line: 1)
         }
     }
 }
