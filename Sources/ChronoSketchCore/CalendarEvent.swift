@@ -211,10 +211,15 @@ public struct CalendarEvent: Sendable, Hashable {
     }
 
     /// STATUS as written, upper-cased, whatever the component; nil when missing.
-    public var writtenStatus: String? { status?.rawValue ?? task?.status }
+    public var writtenStatus: String? {
+        status?.rawValue ?? (component == .event ? nil : task?.status)
+    }
 
     /// The DUE of an occurrence of a VTODO, as its interval places it; nil without one.
-    public var dueText: String? {
+    public var dueText: String? { dueText(component == .event ? nil : task) }
+
+    /// The DUE `task` gives this occurrence, as its interval places it; nil without one.
+    public func dueText(_ task: TaskDetails?) -> String? {
         switch task?.due {
         case .atStart?: interval.startText
         case .atEnd?: interval.endText
@@ -285,9 +290,11 @@ public struct CalendarEvent: Sendable, Hashable {
         shownAs: BusyKind?, categories: [String], organizer: Participant?,
         attendees: [Participant], resources: [String], url: String?, color: String?,
         source: SourceLocation, originalStart: OriginalTime, sequence: Int, hasUID: Bool,
-        calendar: String?, separateCalendar: String?, sourceZone: String?
+        calendar: String?, separateCalendar: String?, sourceZone: String?,
+        component: ComponentKind = .event, task: TaskDetails? = nil
     ) {
         self.id = id
+        self.component = component
         self.uid = uid
         self.hasUID = hasUID
         self.recurrenceId = recurrenceId
@@ -303,7 +310,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.extras = ExtrasBox.holding(
             Extras(
                 description: description, categories: categories, organizer: organizer,
-                attendees: attendees, resources: resources, url: url, color: color))
+                attendees: attendees, resources: resources, url: url, color: color, task: task))
         self.source = source
         self.originalStart = originalStart
         self.sequence = sequence

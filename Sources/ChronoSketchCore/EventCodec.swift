@@ -121,7 +121,7 @@ package enum EventCodec {
         let url = flags.contains(.url) ? reader.text() : nil
         let color = flags.contains(.color) ? reader.text() : nil
         let task = flags.contains(.task) ? reader.task() : nil
-        var event = CalendarEvent(
+        return CalendarEvent(
             checkedID: id, uid: uid, recurrenceId: recurrenceId, title: title, interval: interval,
             instants: instants, zone: zone, location: location, description: description,
             status: statusCode == 0 ? nil : statuses[statusCode - 1],
@@ -131,10 +131,8 @@ package enum EventCodec {
             resources: resources, url: url, color: color,
             source: SourceLocation(file: file, line: line), originalStart: originalStart,
             sequence: sequence, hasUID: flags.contains(.hasUID), calendar: calendar,
-            separateCalendar: separateCalendar, sourceZone: sourceZone)
-        event.component = ComponentKind.allCases[componentCode]
-        event.task = task
-        return event
+            separateCalendar: separateCalendar, sourceZone: sourceZone,
+            component: ComponentKind.allCases[componentCode], task: task)
     }
 
     /// What stands for an event that could not be read back: an empty, timeless event whose

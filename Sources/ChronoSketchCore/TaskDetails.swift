@@ -7,7 +7,27 @@ public enum ComponentKind: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The kind a component name gives (`VTODO`), in any case; nil for any other name.
     public init?(componentName name: String) {
-        self.init(rawValue: name.uppercased())
+        self.init(name: name.uppercased())
+    }
+
+    /// The kind a component name as the reader gives it (upper-case) names; nil for any
+    /// other. Three comparisons, where `init(rawValue:)` searches a table.
+    public init?(name: String) {
+        switch name {
+        case "VEVENT": self = .event
+        case "VTODO": self = .todo
+        case "VJOURNAL": self = .journal
+        default: return nil
+        }
+    }
+
+    /// Hashes the case, not its name.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .event: hasher.combine(0)
+        case .todo: hasher.combine(1)
+        case .journal: hasher.combine(2)
+        }
     }
 }
 
@@ -27,10 +47,10 @@ public struct TaskDetails: Sendable, Hashable {
     public var due: Due
     /// COMPLETED, in seconds since the epoch (a UTC time, RFC 5545 §3.8.2.1).
     public var completed: Int?
-    /// PERCENT-COMPLETE, 0 to 100 (RFC 5545 §3.8.1.8).
+    /// PERCENT-COMPLETE, 0 to 100 (RFC 5545 §3.8.1.8); nil when missing or out of range.
     public var percentComplete: Int?
-    /// PRIORITY, 1 (highest) to 9 (lowest); nil when missing or 0, which RFC 5545 §3.8.1.9
-    /// calls undefined.
+    /// PRIORITY, 1 (highest) to 9 (lowest); nil when missing, out of range, or 0, which
+    /// RFC 5545 §3.8.1.9 calls undefined.
     public var priority: Int?
     /// STATUS, upper-cased: NEEDS-ACTION, COMPLETED, IN-PROCESS or CANCELLED for a VTODO,
     /// DRAFT, FINAL or CANCELLED for a VJOURNAL (RFC 5545 §3.8.1.11).

@@ -62,16 +62,17 @@ public enum CalendarLoader {
     ///
     /// Unlike ``load(_:options:database:)``, nothing is sorted, duplicate ids are not merged
     /// (each version is written), and an override of a single event is written beside it.
+    /// - Parameter limit: how many events are wanted; reading stops once they are emitted.
     /// - Returns: the diagnostics, in input order and then line order, and the inputs that
     ///   could not be used at all (what was emitted of one before it failed stays emitted).
     public static func stream(
         _ inputs: [InputSource], options: LoadOptions, database: ZoneInfoDatabase = .system,
-        emit: @escaping (CalendarEvent) -> Void
+        limit: Int = .max, emit: @escaping (CalendarEvent) -> Void
     ) -> (diagnostics: [Diagnostic], unusableInputs: [InputError]) {
         var pipeline = EventPipeline(
             inputs, options: options, database: database, release: release(inputs, options),
             prepare: eventInput(zone: options.zone))
-        var sink = EventsInFileOrder(emit: emit)
+        var sink = EventsInFileOrder(limit: limit, emit: emit)
         let (logs, unusable) = pipeline.run(into: &sink)
         return (logs.flatMap(\.diagnostics), unusable)
     }

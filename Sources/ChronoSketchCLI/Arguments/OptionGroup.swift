@@ -28,6 +28,9 @@ struct OptionGroup: Sendable {
     static let components = OptionGroup(
         title: "Component options", options: [CommonOptions.component])
 
+    /// How much of a listing is written.
+    static let listing = OptionGroup(title: "Listing options", options: [CommonOptions.limit])
+
     /// Which events count.
     static let filters = OptionGroup(title: "Filter options", options: CommonOptions.filters)
 

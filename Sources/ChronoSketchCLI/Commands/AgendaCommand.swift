@@ -18,8 +18,8 @@ struct AgendaCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [hideDeclined],
         groups: [
-            .window, .dates, .filters, .people, .zone, .output(), .language, .diagnostics,
-            .inputs, .expansion,
+            .window, .dates, .filters, .people, .zone, .listing, .output(), .language,
+            .diagnostics, .inputs, .expansion,
         ])
 
     static let hideDeclined = OptionSpec.flag(

@@ -114,6 +114,12 @@ enum CommonOptions {
     )
     static let filters = [match, category, status, uid, attendee, calendar]
 
+    static let limit = OptionSpec.value(
+        "limit", "n",
+        help:
+            "Write the first n records of the listing, in its order; in file order, reading stops once they are written."
+    )
+
     static let component = OptionSpec.value(
         "component", "names",
         help:

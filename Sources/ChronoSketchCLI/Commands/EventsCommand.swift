@@ -43,8 +43,8 @@ struct EventsCommand: Command {
         positional: CommonOptions.calendarFiles,
         options: [template, order],
         groups: [
-            .window, .dates, .components, .filters, .zone, .output(format), .records, .csv,
-            .memory, .language,
+            .window, .dates, .components, .filters, .zone, .listing, .output(format), .records,
+            .csv, .memory, .language,
             .diagnostics, .inputs, .expansion,
         ])
 
@@ -57,6 +57,8 @@ struct EventsCommand: Command {
     let lineTemplate: OccurrenceTemplate?
     /// Bytes of records a sorted listing keeps in memory before it spills.
     let memory: Int
+    /// How many occurrences are written (`--limit`); all when nil.
+    let limit: Int?
     /// Whether the inputs are several calendars (files or calendar folders), whose agenda
     /// tags each event with its calendar.
     let severalCalendars: Bool
@@ -105,6 +107,10 @@ struct EventsCommand: Command {
         if records == .series, arguments.value(Self.order.name) != nil {
             throw .contradiction("--records series", "--order")
         }
+        limit = try CommonOptions.positive(arguments, CommonOptions.limit)
+        if records == .series, let limit {
+            throw .contradiction("--records series", "--limit \(limit)")
+        }
         columns = try CommonOptions.columns(
             arguments, format: format == .csv ? nil : format.rawValue)
     }
@@ -139,6 +145,7 @@ struct EventsCommand: Command {
         if let reader, reader.hidesDeclined {
             events.removeAll { reader.attendance.declined($0) }
         }
+        if let limit { events = Array(events.prefix(limit)) }
         if let lineTemplate {
             output.write(events.map { lineTemplate.line($0) + "\n" }.joined())
             return
@@ -186,7 +193,8 @@ struct EventsCommand: Command {
                 command: "ics events", io: io)
         else { return .unusableInput }
         return CommandLoading.write(
-            records, sorted, unusable: unusable, outputPath: runOptions.outputPath,
+            records, limit.map { Array(sorted.prefix($0)) } ?? sorted, unusable: unusable,
+            outputPath: runOptions.outputPath,
             command: "ics events",
             io: io)
     }
@@ -204,7 +212,7 @@ struct EventsCommand: Command {
         let status = OutputTarget.stream(runOptions.outputPath, io: io) { output in
             var stream = OccurrenceStream(format: occurrenceFormat, columns: columns)
             (diagnostics, unusable) = CalendarLoader.stream(
-                inputs, options: options.reporting(to: io)
+                inputs, options: options.reporting(to: io), limit: limit ?? .max
             ) { event in
                 if let chunk = stream.append(event) { output.write(bytes: chunk) }
             }

@@ -26,8 +26,10 @@ struct CalendarStream {
     private let inspector: ComponentInspector?
     /// Whether each event keeps its VEVENT (``EventSource/component``).
     private let keepsComponents: Bool
-    /// The components whose occurrences are read (``LoadOptions/components``).
-    private let components: Set<ComponentKind>
+    /// Which components' occurrences are read (``LoadOptions/components``).
+    private let readsEvents: Bool
+    private let readsTasks: Bool
+    private let readsJournals: Bool
     /// The components left out so far (all but those read and VTIMEZONE, and those inside
     /// one read); nil when they are not counted.
     private var leftOut: LeftOutComponents?
@@ -54,7 +56,9 @@ struct CalendarStream {
         components: Set<ComponentKind> = [.event]
     ) throws(InputError) {
         keepsComponents = keepingComponents
-        self.components = components
+        readsEvents = components.contains(.event)
+        readsTasks = components.contains(.todo)
+        readsJournals = components.contains(.journal)
         leftOut = namingComponentsLeftOut ? LeftOutComponents() : nil
         name = source.name
         self.calendarName = calendarName ?? Self.calendarName(of: source.name)
@@ -134,7 +138,7 @@ struct CalendarStream {
             }
         case .component(let component):
             let scope = current ?? implicitScope()
-            if let kind = ComponentKind(rawValue: component.name), components.contains(kind) {
+            if let kind = ComponentKind(name: component.name), reads(kind) {
                 take(component, scope: scope)
             } else if component.name == "VTIMEZONE" {
                 if let tzid = component.property("TZID")?.value?.text, !tzid.isEmpty {
@@ -143,8 +147,16 @@ struct CalendarStream {
             } else {
                 leftOut?.add(component)
             }
-            guard components.contains(.event) else { break }
+            guard readsEvents else { break }
             for event in component.nestedEvents { take(event, scope: scope) }
+        }
+    }
+
+    private func reads(_ kind: ComponentKind) -> Bool {
+        switch kind {
+        case .event: readsEvents
+        case .todo: readsTasks
+        case .journal: readsJournals
         }
     }
 

@@ -20,6 +20,13 @@ package protocol EventSink {
 
     /// Drops the event ``singleStart(of:)`` gave, replaced by an override.
     mutating func dropSingle(_ uid: String)
+
+    /// Whether the sink wants no more events: reading stops there.
+    var isSatisfied: Bool { get }
+}
+
+extension EventSink {
+    package var isSatisfied: Bool { false }
 }
 
 /// Makes an input that is not `.ics` one before it is read for events.
@@ -77,7 +84,7 @@ package struct EventPipeline {
     package mutating func run<Sink: EventSink>(into sink: inout Sink) -> (
         logs: [DiagnosticLog], unusable: [InputError]
     ) {
-        for (fileIndex, input) in inputs.enumerated() {
+        for (fileIndex, input) in inputs.enumerated() where !sink.isSatisfied {
             do throws(InputError) {
                 let readable = try prepare(
                     input, options.limits, database, &logs[fileIndex])
@@ -91,7 +98,7 @@ package struct EventPipeline {
                         components: options.components))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 let separateCalendar = options.separateCalendars?[input.name]
-                while let item = try stream.next() {
+                while !sink.isSatisfied, let item = try stream.next() {
                     var source = item.source
                     source.separateCalendar = separateCalendar
                     guard
@@ -150,7 +157,7 @@ package struct EventPipeline {
         _ assembled: [SeriesAssembly.Assembled], horizon: CivilDate, to sink: inout Sink
     ) {
         let window = ExpansionWindow(from: from, to: to, horizon: LocalDateTime(startOf: horizon))
-        for item in assembled {
+        for item in assembled where !sink.isSatisfied {
             if let group = item.series {
                 let fileIndex = group.master.fileIndex
                 let expansion = expander.expand(group, window: window, log: &logs[fileIndex])
@@ -159,7 +166,7 @@ package struct EventPipeline {
                         SourceLocation(
                             file: group.master.source.file, line: group.master.source.line))
                 }
-                for event in expansion.events {
+                for event in expansion.events where !sink.isSatisfied {
                     hand(event, stamp: group.master.source.stamp, fileIndex: fileIndex, to: &sink)
                 }
             }

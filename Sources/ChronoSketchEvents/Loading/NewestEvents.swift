@@ -377,16 +377,24 @@ private struct IndexTable {
 /// version of an id is written, and an override of a single event beside it.
 package struct EventsInFileOrder: EventSink {
     let emit: (CalendarEvent) -> Void
+    /// How many events are wanted.
+    let limit: Int
+    private var taken = 0
 
-    package init(emit: @escaping (CalendarEvent) -> Void) {
+    package init(limit: Int = .max, emit: @escaping (CalendarEvent) -> Void) {
         self.emit = emit
+        self.limit = limit
     }
+
+    package var isSatisfied: Bool { taken >= limit }
 
     package mutating func take(
         _ event: CalendarEvent, stamp: ICalDateTime?, fileIndex: Int, inWindow: Bool,
         logs: inout [DiagnosticLog]
     ) {
-        if inWindow { emit(event) }
+        guard inWindow, taken < limit else { return }
+        taken += 1
+        emit(event)
     }
 
     package func singleStart(of uid: String) -> OriginalTime? { nil }

@@ -122,7 +122,11 @@ final class EventMapper {
             event.component = template.kind
             event.task = TaskDetails(
                 due: due ?? template.dueLies, completed: template.completed,
-                percentComplete: template.percentComplete, priority: template.priority,
+                percentComplete: inRange(
+                    "PERCENT-COMPLETE", template.percentComplete, template, &log),
+                priority: inRange("PRIORITY", template.priority, template, &log).flatMap {
+                    $0 == 0 ? nil : $0
+                },
                 status: taskStatus(template, log: &log))
         }
         return event
@@ -524,6 +528,20 @@ final class EventMapper {
             return nil
         }
         return status
+    }
+
+    /// A task's PRIORITY or PERCENT-COMPLETE when it is in its range; one outside is said and
+    /// left out.
+    func inRange(
+        _ name: String, _ number: (value: Int32, line: Int32)?, _ source: EventSource,
+        _ log: inout DiagnosticLog
+    ) -> Int? {
+        guard let number else { return nil }
+        if let problem = FeedProfile.outOfRange(name, Int(number.value)) {
+            log.warn(source, problem.code, Int(number.line), problem.message, "left out")
+            return nil
+        }
+        return Int(number.value)
     }
 
     /// The STATUS of a VTODO or a VJOURNAL, when it is one RFC 5545 §3.8.1.11 gives that

@@ -91,12 +91,16 @@ package struct EventSource: Sendable {
     package var resources: [String] = []
     package var url: String?
     package var color: String?
-    /// A VTODO's DUE (RFC 5545 §3.8.2.3).
-    package var due: TimeProperty?
+    /// Where a VTODO's DUE (RFC 5545 §3.8.2.3) is: its DUE is read as its start or its end
+    /// (``placeTask(due:)``), so only which is kept.
+    package private(set) var dueLies = TaskDetails.Due.none
     /// A VTODO's COMPLETED, in seconds since the epoch (a UTC time).
     package var completed: Int?
-    package var percentComplete: Int?
-    package var priority: Int?
+    /// A VTODO's PERCENT-COMPLETE and PRIORITY as written (an absurd one clamped, to stay out
+    /// of range), kept small, as every event's source carries them; the mapper checks their
+    /// ranges.
+    package var percentComplete: (value: Int32, line: Int32)?
+    package var priority: (value: Int32, line: Int32)?
     /// Whether it has a DTSTART that reads: without one it cannot be placed (which the
     /// checks of the stream said, ``RequiredPropertyCheck`` and ``ValueCheck``).
     var isPlaceable: Bool { start != nil && !hasNegativeTimedDuration }
@@ -123,7 +127,7 @@ package struct EventSource: Sendable {
     /// (``ComponentChecker``). Of a property given more than once where RFC 5545 allows one,
     /// the first is read.
     package init(_ component: ICalComponent, file: String, calendar: Int) {
-        kind = ComponentKind(rawValue: component.name) ?? .event
+        kind = ComponentKind(name: component.name) ?? .event
         self.file = file
         line = component.line
         self.calendar = calendar
@@ -132,6 +136,7 @@ package struct EventSource: Sendable {
             groupKey = SeriesPlan.key(uidValue: property.rawValueBytes)
         }
         var seen = Occurrences.Seen(in: component.name)
+        var due: TimeProperty?
         for property in component.properties {
             guard let known = property.known else {
                 if shownAs == nil, property.name == "X-MICROSOFT-CDO-BUSYSTATUS" {
@@ -142,34 +147,35 @@ package struct EventSource: Sendable {
             guard seen.isFirst(known) else { continue }
             let values = property.values
             guard let value = values.first else { continue }
+            if known == .due {
+                if kind == .todo { due = Self.time(property, value) }
+                continue
+            }
             read(known, property, value, values)
         }
-        placeTask()
+        placeTask(due: due)
     }
 
     /// Gives a VTODO the times it is placed by: a start from its DTSTART, else its DUE, and
     /// an end from its DUE when it starts at its DTSTART (RFC 5545 §3.6.2, as
     /// recurring-ical-events and ics-query read it). A VJOURNAL keeps its DTSTART alone.
-    private mutating func placeTask() {
+    private mutating func placeTask(due: TimeProperty?) {
         switch kind {
         case .event:
             return
         case .todo:
+            guard let due else { return }
             if start == nil {
                 start = due
-            } else if end == nil, let due {
+                dueLies = .atStart
+            } else {
                 end = due
+                dueLies = .atEnd
             }
         case .journal:
             end = nil
             duration = nil
         }
-    }
-
-    /// Where an occurrence's DUE lies in its interval.
-    package var dueLies: TaskDetails.Due {
-        guard kind == .todo, let due else { return .none }
-        return start == due ? .atStart : .atEnd
     }
 
     private mutating func read(
@@ -208,15 +214,18 @@ package struct EventSource: Sendable {
         case .resources: resources += Self.texts(values)
         case .url: url = Self.nonEmpty(value.text)
         case .color: color = Self.nonEmpty(value.text)
-        case .due: due = Self.time(property, value)
         case .completed:
             if case .dateTime(.dateTime(let time, _)) = value {
                 completed = time.secondsSinceEpoch
             }
         case .percentComplete:
-            if case .integer(let number) = value { percentComplete = number }
+            if case .integer(let number) = value {
+                percentComplete = (Int32(clamping: number), Int32(clamping: property.line))
+            }
         case .priority:
-            if case .integer(let number) = value, number != 0 { priority = number }
+            if case .integer(let number) = value {
+                priority = (Int32(clamping: number), Int32(clamping: property.line))
+            }
         case .organizer: organizer = Self.participant(property, value)
         case .attendee: Self.participant(property, value).map { attendees.append($0) }
         default: break

@@ -78,7 +78,7 @@ package struct SeriesPlan {
                         if let finished = event.take() { commit(finished, input: index) }
                         continue
                     }
-                    if stack.isEmpty, ComponentKind(rawValue: component) != nil {
+                    if stack.isEmpty, ComponentKind(name: component) != nil {
                         event = OpenEvent()
                     }
                     stack.append(component)

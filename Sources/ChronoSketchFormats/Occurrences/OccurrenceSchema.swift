@@ -95,6 +95,8 @@ extension RecordSink {
 public enum OccurrenceSchema {
     /// Writes the fields of `event`'s record to `sink`, in the schema's order.
     public static func write(_ event: CalendarEvent, to sink: inout some RecordSink) {
+        // Read once: what a task says is in the event's boxed extras.
+        let task = event.component == .event ? nil : event.task
         sink.field(.id, event.id)
         sink.field(.uid, event.writtenUID)
         sink.field(.recurrenceId, event.recurrenceId?.text)
@@ -106,7 +108,7 @@ public enum OccurrenceSchema {
         sink.field(.endUTC, event.instants.flatMap { utcText($0.end) })
         sink.field(.duration, duration(of: event))
         sink.field(.zone, event.zone)
-        sink.field(.status, event.writtenStatus)
+        sink.field(.status, event.status?.rawValue ?? task?.status)
         sink.field(.transparency, event.transparency.rawValue)
         sink.field(.busy, event.busyKind.name)
         sink.details(
@@ -122,10 +124,10 @@ public enum OccurrenceSchema {
         sink.field(.file, event.source.file)
         sink.field(.line, event.source.line)
         sink.field(.component, event.component.rawValue)
-        sink.field(.due, event.dueText)
-        sink.field(.completed, event.task?.completed.flatMap(utcText))
-        sink.field(.percentComplete, event.task?.percentComplete)
-        sink.field(.priority, event.task?.priority)
+        sink.field(.due, event.dueText(task))
+        sink.field(.completed, task?.completed.flatMap(utcText))
+        sink.field(.percentComplete, task?.percentComplete)
+        sink.field(.priority, task?.priority)
     }
 
     /// RFC 3339 in UTC: `2026-09-12T14:00:00Z`.

@@ -86,6 +86,24 @@ import Testing
             ])
     }
 
+    @Test func aPriorityOrProgressOutOfRangeIsSaidAndLeftOut() throws {
+        let loaded = try Self.load(
+            Self.todo(
+                "t",
+                "DUE:20261201T170000Z\nRRULE:FREQ=DAILY;COUNT=3\nPRIORITY:12\nPERCENT-COMPLETE:250")
+        )
+        #expect(loaded.events.count == 3)
+        #expect(
+            loaded.events.allSatisfy { $0.task?.priority == nil && $0.task?.percentComplete == nil }
+        )
+        #expect(loaded.diagnostics.map(\.code) == [.valueOutOfRange, .valueOutOfRange])
+        #expect(
+            loaded.messages.first?.hasPrefix(
+                "test.ics:26: warning: PRIORITY 12 is outside 0 to 9, the range of RFC 5545 §3.8.1.9"
+            )
+                == true)
+    }
+
     @Test func aJournalEntryIsAtItsStart() throws {
         let loaded = try Self.load(
             """

@@ -135,18 +135,11 @@ package struct FeedProfile {
                     Diagnostic(.warning, code, file: file, line: property.line, message: message))
             }
             switch property.name {
-            case "PRIORITY":
-                if case .integer(let value)? = property.value, !(0...9).contains(value) {
-                    report(
-                        .valueOutOfRange,
-                        "PRIORITY \(value) is outside 0 to 9, the range of RFC 5545 §3.8.1.9")
-                }
-            case "PERCENT-COMPLETE":
-                if case .integer(let value)? = property.value, !(0...100).contains(value) {
-                    report(
-                        .valueOutOfRange,
-                        "PERCENT-COMPLETE \(value) is outside 0 to 100, the range of RFC 5545 §3.8.1.8"
-                    )
+            case "PRIORITY", "PERCENT-COMPLETE":
+                if case .integer(let value)? = property.value,
+                    let problem = FeedProfile.outOfRange(property.name, value)
+                {
+                    report(problem.code, problem.message)
                 }
             case "URL", "SOURCE", "TZURL":
                 if let text = property.value?.text, !PropertyTokenizer.isURI(Array(text.utf8)[...])
@@ -179,6 +172,26 @@ package struct FeedProfile {
                         assumption: "a subscriber shows it as an event of its own, or not at all"))
             }
             return findings
+        }
+    }
+}
+
+extension FeedProfile {
+    /// A PRIORITY or a PERCENT-COMPLETE outside its range (RFC 5545 §3.8.1.9, §3.8.1.8), as
+    /// the profile says it and a listing of tasks says it when it leaves the value out; nil
+    /// when `value` is in range or `name` is neither.
+    package static func outOfRange(_ name: String, _ value: Int) -> Problem? {
+        switch name {
+        case "PRIORITY" where !(0...9).contains(value):
+            Problem(
+                .valueOutOfRange,
+                "PRIORITY \(value) is outside 0 to 9, the range of RFC 5545 §3.8.1.9")
+        case "PERCENT-COMPLETE" where !(0...100).contains(value):
+            Problem(
+                .valueOutOfRange,
+                "PERCENT-COMPLETE \(value) is outside 0 to 100, the range of RFC 5545 §3.8.1.8")
+        default:
+            nil
         }
     }
 }
