@@ -85,14 +85,17 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var fullMessage: String {
         var text = message
         if repeats > 0 {
-            let lines = repeatLines.map(String.init).joined(separator: ", ")
-            let more = repeats > repeatLines.count ? ", …" : ""
+            // A problem of one line said again (for each occurrence of its series) names no
+            // lines: they would all be its own.
+            let shown = repeatLines.allSatisfy { $0 == line } ? [] : repeatLines
+            let lines = shown.map(String.init).joined(separator: ", ")
+            let more = repeats > shown.count && !shown.isEmpty ? ", …" : ""
             let what =
                 foldsKind
                 ? "\(ASCIIDigits.grouped(repeats)) more of this kind, \(code.rawValue)"
                 : "\(ASCIIDigits.grouped(repeats)) more time\(repeats == 1 ? "" : "s")"
             text +=
-                " (\(what)\(lines.isEmpty ? "" : ": line\(repeatLines.count == 1 && repeats == 1 ? "" : "s") \(lines)\(more)"))"
+                " (\(what)\(lines.isEmpty ? "" : ": line\(shown.count == 1 && repeats == 1 ? "" : "s") \(lines)\(more)"))"
         }
         if let assumption { text += "; \(assumption)" }
         return text

@@ -16,7 +16,8 @@ import Testing
         for line in [40, 4, 19, 34, 49, 64] { log.append(warning(line, "VEVENT has no UID")) }
         log.append(warning(10, "VEVENT has no UID", "another assumption"))
         log.append(
-            Diagnostic(.error, .eventWithoutUID, file: "t.ics", line: 5, message: "VEVENT has no UID"))
+            Diagnostic(
+                .error, .eventWithoutUID, file: "t.ics", line: 5, message: "VEVENT has no UID"))
         let diagnostics = log.diagnostics
         #expect(diagnostics.map(\.line) == [4, 5, 10])
         #expect(diagnostics[0].repeats == 5)
@@ -28,6 +29,18 @@ import Testing
         #expect(
             diagnostics[2].description == "t.ics:10: warning: VEVENT has no UID; another assumption"
         )
+    }
+
+    /// A property of a series read again for each occurrence: its own line, said once.
+    @Test func aProblemOfOneLineSaidAgainNamesNoLines() {
+        var log = DiagnosticLog()
+        for _ in 0..<5 { log.append(warning(9, "Unknown STATUS 'DONE'", "STATUS ignored")) }
+        log += [warning(3, "Cut"), warning(3, "Cut"), warning(7, "Cut")]
+        #expect(
+            log.diagnostics.map(\.description) == [
+                "t.ics:3: warning: Cut (2 more times: lines 3, 7)",
+                "t.ics:9: warning: Unknown STATUS 'DONE' (4 more times); STATUS ignored",
+            ])
     }
 
     @Test func aProblemSaidTwiceNamesTheOtherLine() {
