@@ -42,8 +42,24 @@ import Testing
             try CLI.records(converted.standardOutput).compactMap { $0["uid"] as? String } == [
                 "minutes@fixtures"
             ])
-        let info = CLI.run(["info", Self.chores, "-f", "json", "--component", "all"])
-        #expect(info.status == 0, "\(info.standardError)")
+        // info counts the occurrences of what is asked, and every component whatever is asked.
+        func info(_ arguments: [String]) throws -> (occurrences: Int?, components: [String: Int]) {
+            let result = CLI.run(["info", Self.chores, "-f", "json"] + arguments)
+            #expect(result.status == 0, "\(result.standardError)")
+            let files = try #require(
+                JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+                    as? [[String: Any]])
+            return (
+                files.first?["occurrences"] as? Int,
+                files.first?["components"] as? [String: Int] ?? [:]
+            )
+        }
+        let events = try info([])
+        let every = try info(["--component", "all"])
+        #expect(events.occurrences == 1)
+        #expect((every.occurrences ?? 0) > 100)
+        #expect(every.components == events.components)
+        #expect(every.components["VTODO"] == 5)
         let refused = CLI.run(["conflicts", Self.chores, "--component", "VTODO"])
         #expect(refused.status == 64)
         // Series records are of VEVENTs.
