@@ -204,7 +204,7 @@ extension JSONWriter: RecordSink {
     /// Writes `"name":` and a number (`null` for nil).
     public mutating func field(_ field: RecordField, _ value: Int?) {
         key(json: field.jsonKey)
-        if let value { number(value) } else { null() }
+        number(value)
     }
 
     /// Writes `"name":` and an array of strings.
