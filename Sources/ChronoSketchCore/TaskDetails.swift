@@ -21,12 +21,12 @@ public enum ComponentKind: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// Hashes the case, not its name.
-    public func hash(into hasher: inout Hasher) {
+    /// The STATUS values RFC 5545 §3.8.1.11 gives the component.
+    public var statuses: [String] {
         switch self {
-        case .event: hasher.combine(0)
-        case .todo: hasher.combine(1)
-        case .journal: hasher.combine(2)
+        case .event: ["TENTATIVE", "CONFIRMED", "CANCELLED"]
+        case .todo: ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"]
+        case .journal: ["DRAFT", "FINAL", "CANCELLED"]
         }
     }
 }

@@ -95,10 +95,10 @@ enum CommonOptions {
         "status", "status", repeats: true,
         help:
             "Keep events with this status: confirmed, tentative, cancelled, or none; tasks' needs-action, in-process and completed, journals' draft and final."
-    ).choosing([
-        "confirmed", "tentative", "cancelled", "needs-action", "in-process", "completed", "draft",
-        "final", "none",
-    ])
+    ).choosing(
+        ComponentKind.allCases.flatMap(\.statuses).reduce(into: [String]()) {
+            if !$0.contains($1.lowercased()) { $0.append($1.lowercased()) }
+        } + ["none"])
     static let uid = OptionSpec.value(
         "uid", "uid", repeats: true, help: "Keep the events of this UID.")
     static let attendee = OptionSpec.value(

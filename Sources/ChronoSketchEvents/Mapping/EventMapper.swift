@@ -548,11 +548,7 @@ final class EventMapper {
     /// component.
     func taskStatus(_ source: EventSource, log: inout DiagnosticLog) -> String? {
         guard let (value, line) = source.status else { return nil }
-        let statuses =
-            source.kind == .todo
-            ? ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"]
-            : ["DRAFT", "FINAL", "CANCELLED"]
-        guard statuses.contains(value) else {
+        guard source.kind.statuses.contains(value) else {
             log.warn(
                 source, .unknownEnumeration, line,
                 "Unknown STATUS '\(value)' for a \(source.kind.rawValue)", "STATUS ignored")

@@ -333,12 +333,8 @@ enum RecordImport {
         guard kind != .event else { return }
         draft.status = nil
         draft.transparency = .opaque
-        let statuses =
-            kind == .todo
-            ? ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"]
-            : ["DRAFT", "FINAL", "CANCELLED"]
         draft.taskStatus = fields.string("status").map { $0.uppercased() }.flatMap {
-            statuses.contains($0) ? $0 : nil
+            kind.statuses.contains($0) ? $0 : nil
         }
         guard kind == .todo else { return }
         if let text = fields.string("due") { draft.due = try time(text, "due") }
