@@ -41,6 +41,8 @@ VALIDATORS = {
     "conflicts": validator("conflicts"),
     "conflict": validator("conflicts", "conflict"),
     "freebusy": validator("freebusy"),
+    "task-record": validator("task-record"),
+    "alarm-record": validator("alarm-record"),
 }
 checked = collections.Counter()
 failures = []
@@ -75,6 +77,12 @@ def schemas():
             check("conflicts", json.loads(report.stdout), name)
         for conflict in lines(run(["conflicts", name, "-f", "ndjson"] + zone + window)):
             check("conflict", conflict, name)
+        tasks = ["--status", "all", "--today", "2026-12-05T10:00", "-f", "ndjson"]
+        for record in lines(run(["todos", name] + tasks + zone)):
+            check("task-record", record, name)
+        alarms = ["--component", "all", "--status", "all", "-f", "ndjson"] + window
+        for record in lines(run(["alarms", name] + alarms + zone)):
+            check("alarm-record", record, name)
         busy = run(["freebusy", name, "-f", "json"] + zone + window)
         if busy.stdout.strip():
             check("freebusy", json.loads(busy.stdout), name)

@@ -8,7 +8,8 @@ public enum ICSCommandLine {
     static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        EventsCommand.self, AgendaCommand.self, InfoCommand.self, ConvertCommand.self,
+        EventsCommand.self, AgendaCommand.self, TodosCommand.self, AlarmsCommand.self,
+        InfoCommand.self, ConvertCommand.self,
         DiffCommand.self,
         ValidateCommand.self,
         ConflictsCommand.self, CheckCommand.self, SlotsCommand.self, FreeBusyCommand.self,
@@ -44,17 +45,17 @@ public enum ICSCommandLine {
     }
 
     #if DEBUG
-    /// Whether `ICS_COUNT_VALUE_READS=1` asks for the reading of values to be counted.
-    private static var countsValueReads: Bool {
-        ProcessInfo.processInfo.environment["ICS_COUNT_VALUE_READS"] == "1"
-    }
+        /// Whether `ICS_COUNT_VALUE_READS=1` asks for the reading of values to be counted.
+        private static var countsValueReads: Bool {
+            ProcessInfo.processInfo.environment["ICS_COUNT_VALUE_READS"] == "1"
+        }
     #endif
 
     /// With `ICS_COUNT_VALUE_READS=1`, counts how often each line's values are read, for the
     /// test that checks that none is read twice (``reportCounts()``); in a debug build only.
     public static func startCounting() {
         #if DEBUG
-        if countsValueReads { ValueReader.countReadsByLine() }
+            if countsValueReads { ValueReader.countReadsByLine() }
         #endif
     }
 
@@ -63,11 +64,11 @@ public enum ICSCommandLine {
     /// debug build only.
     public static func reportCounts() {
         #if DEBUG
-        guard countsValueReads else { return }
-        FileHandle.standardError.write(
-            Data(
-                "ics: \(ValueReader.valuesRead) values read, at most \(ValueReader.mostReadsOfOneLine) of one line\n"
-                    .utf8))
+            guard countsValueReads else { return }
+            FileHandle.standardError.write(
+                Data(
+                    "ics: \(ValueReader.valuesRead) values read, at most \(ValueReader.mostReadsOfOneLine) of one line\n"
+                        .utf8))
         #endif
     }
 
@@ -204,7 +205,8 @@ public enum ICSCommandLine {
         for path in parsed.positionals where path != "-" && DateText.isDate(path) {
             var status = stat()
             guard lstat(path, &status) != 0 else { continue }
-            let option = spec.options.contains { $0.name == CommonOptions.from.name } ? "--from" : nil
+            let option =
+                spec.options.contains { $0.name == CommonOptions.from.name } ? "--from" : nil
             throw UsageError(
                 message: "'\(path)' is a date, not a calendar file"
                     + (option.map { ": to start there, give \($0) \(path)" } ?? ""))

@@ -210,6 +210,13 @@ public struct CalendarEvent: Sendable, Hashable {
         set { change { $0.task = newValue } }
     }
 
+    /// Its VALARMs, when the reading was asked for them (``LoadOptions/readsAlarms``); the
+    /// byte stores of busy time (``EventCodec``) do not keep them.
+    public var alarms: [Alarm] {
+        get { extras.value.alarms }
+        set { change { $0.alarms = newValue } }
+    }
+
     /// STATUS as written, upper-cased, whatever the component; nil when missing.
     public var writtenStatus: String? {
         status?.rawValue ?? (component == .event ? nil : task?.status)
@@ -380,6 +387,7 @@ private struct Extras: Sendable, Hashable {
     var url: String?
     var color: String?
     var task: TaskDetails?
+    var alarms: [Alarm] = []
 }
 
 /// An immutable box of ``Extras``, compared by its contents.

@@ -131,6 +131,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
     case droppedOverride = "dropped-override"
     /// An override whose series has no such instance.
     case orphanOverride = "orphan-override"
+    /// A VALARM that cannot go off as written: without TRIGGER, REPEAT without DURATION or
+    /// the other way round, an absurd REPEAT, a trigger related to a time its component lacks
+    /// or too far from its occurrence.
+    case alarmMisuse = "alarm-misuse"
 
     // MARK: Limits
 
@@ -230,6 +234,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .endlessSeries: "series without an end"
         case .ruleNeverMatches: "rules that never match"
         case .ruleMisuse: "rules written against RFC 5545"
+        case .alarmMisuse: "alarms that cannot go off as written"
         case .unexpandableRule: "rules that are not expanded"
         case .yearLimit: "series past the last year libical expands"
         case .emptyPeriod: "RDATE periods that do not end after they start"

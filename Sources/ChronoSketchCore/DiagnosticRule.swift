@@ -118,6 +118,7 @@ extension DiagnosticCode {
             case .emptyPeriod: (.events, [.warning], "SeriesExpander")
             case .droppedOverride: (.events, [.warning], "SeriesExpander")
             case .orphanOverride: (.events, [.warning], "SeriesExpander")
+            case .alarmMisuse: (.events, [.warning], "AlarmReader")
             case .expansionLimit: (.events, [.warning], "ExpansionBudget")
             case .notMerged: (.merge, [.warning], "CalendarMerge")
             case .conflictingTimeZone: (.merge, [.warning], "MergedZones")

@@ -68,3 +68,53 @@ public struct TaskDetails: Sendable, Hashable {
         self.status = status
     }
 }
+
+/// A VTODO with neither DTSTART nor DUE: nothing places it in time, so it has no
+/// occurrence, but a task list shows it (RFC 5545 §3.6.2 lets a to-do have no date).
+public struct UndatedTask: Sendable, Hashable {
+    /// The UID as written; nil without one.
+    public var uid: String?
+    public var title: String
+    public var location: String?
+    public var description: String?
+    public var categories: [String]
+    public var url: String?
+    public var organizer: Participant?
+    public var attendees: [Participant]
+    /// The name of the calendar it came from (``CalendarEvent/calendar``).
+    public var calendar: String?
+    /// Where its `BEGIN:VTODO` is.
+    public var source: SourceLocation
+    public var sequence: Int
+    /// Its status, completion and priority; its ``TaskDetails/due`` is always `.none`.
+    public var details: TaskDetails
+
+    /// A task as given.
+    public init(
+        uid: String?, title: String, location: String? = nil, description: String? = nil,
+        categories: [String] = [], url: String? = nil, organizer: Participant? = nil,
+        attendees: [Participant] = [], calendar: String? = nil, source: SourceLocation,
+        sequence: Int = 0, details: TaskDetails
+    ) {
+        self.uid = uid
+        self.title = title
+        self.location = location
+        self.description = description
+        self.categories = categories
+        self.url = url
+        self.organizer = organizer
+        self.attendees = attendees
+        self.calendar = calendar
+        self.source = source
+        self.sequence = sequence
+        self.details = details
+    }
+}
+
+extension TaskDetails {
+    /// Whether the task is done: STATUS COMPLETED or CANCELLED, or a COMPLETED time given
+    /// (as todoman and most task lists read it); a VJOURNAL's CANCELLED too.
+    public var isDone: Bool {
+        completed != nil || status == "COMPLETED" || status == "CANCELLED"
+    }
+}

@@ -13,10 +13,11 @@ struct AgendaCommand: Command {
         discussion: """
             The text agenda of ics events from --from (default: today) for --days days \
             (default: 7), or to --to, or for --for. Each day lists the events that touch it, \
-            an event of several days on each day it covers.
+            an event of several days on each day it covers; with --todos, the open tasks due \
+            that day at their DUE.
             """,
         positional: CommonOptions.calendarFiles,
-        options: [hideDeclined],
+        options: [hideDeclined, todos],
         groups: [
             .window, .dates, .filters, .people, .zone, .listing, .output(), .language,
             .diagnostics, .inputs, .expansion,
@@ -26,6 +27,12 @@ struct AgendaCommand: Command {
         "hide-declined",
         help:
             "Leave out the events the --as person declined or delegated (marked [declined] otherwise)."
+    )
+
+    static let todos = OptionSpec.flag(
+        "todos",
+        help:
+            "Show the open tasks (VTODOs) on the day they are due, at their DUE, beside the events."
     )
 
     let events: EventsCommand
@@ -40,7 +47,14 @@ struct AgendaCommand: Command {
         }) {
             window.values[CommonOptions.days.name] = ["\(Self.defaultDays)"]
         }
+        if arguments.isSet(Self.todos.name) {
+            window.values[CommonOptions.component.name] = ["VEVENT,VTODO"]
+        }
         var events = try EventsCommand(window, environment: environment)
+        if arguments.isSet(Self.todos.name) {
+            // Done tasks stay out unless --status asks for them.
+            events.tasksAtDue = arguments.isSet(CommonOptions.status.name) ? .filtered : .open
+        }
         let hides = arguments.isSet(Self.hideDeclined.name)
         if let attendance = try BusyOptions.attendance(arguments) {
             events.reader = (attendance, hides)

@@ -94,11 +94,11 @@ enum CommonOptions {
     static let status = OptionSpec.value(
         "status", "status", repeats: true,
         help:
-            "Keep events with this status: confirmed, tentative, cancelled, or none; tasks' needs-action, in-process and completed, journals' draft and final."
+            "Keep events with this status: confirmed, tentative, cancelled, or none; tasks' needs-action, in-process and completed, journals' draft and final; open (not done: not cancelled, a task not completed), done, or all."
     ).choosing(
         ComponentKind.allCases.flatMap(\.statuses).reduce(into: [String]()) {
             if !$0.contains($1.lowercased()) { $0.append($1.lowercased()) }
-        } + ["none"])
+        } + ["none", "open", "done", "all"])
     static let uid = OptionSpec.value(
         "uid", "uid", repeats: true, help: "Keep the events of this UID.")
     static let attendee = OptionSpec.value(
@@ -414,12 +414,18 @@ enum CommonOptions {
     static func loadOptions(_ arguments: ParsedArguments, environment: [String: String])
         throws(UsageError) -> LoadOptions
     {
+        try loadOptionsAndDates(arguments, environment: environment).options
+    }
+
+    /// ``loadOptions(_:environment:)``, and the today and now its window counted from.
+    static func loadOptionsAndDates(_ arguments: ParsedArguments, environment: [String: String])
+        throws(UsageError) -> (options: LoadOptions, dates: DateText)
+    {
         var options = try readingOptions(arguments, environment: environment)
-        (options.start, options.end) = try window(
-            arguments,
-            dates: dates(arguments, zone: options.zone, environment: environment))
+        let dates = try dates(arguments, zone: options.zone, environment: environment)
+        (options.start, options.end) = try window(arguments, dates: dates)
         options.filter = try filter(arguments)
-        return options
+        return (options, dates)
     }
 
     /// `--from`, `--to` and `--days` as the window's bounds: `--days N` ends the window N days

@@ -6,9 +6,7 @@ import ChronoSketchSyntax
 
 /// `ics events`: every event occurrence as an interval with an exclusive end.
 struct EventsCommand: Command {
-    enum Format: String, CaseIterable {
-        case text, json, ndjson, csv
-    }
+    typealias Format = RecordFormat
 
     enum Order: String, CaseIterable {
         case start, file
@@ -65,6 +63,13 @@ struct EventsCommand: Command {
     /// Whose agenda it is (`ics agenda --as`): the events they declined are marked, or left
     /// out when `hidesDeclined`.
     var reader: (attendance: Attendance, hidesDeclined: Bool)?
+    /// Which tasks the agenda shows at their DUE (`ics agenda --todos`): the open ones, or
+    /// all that `--status` keeps; nil shows each task over its interval.
+    var tasksAtDue: TasksShown?
+
+    enum TasksShown {
+        case open, filtered
+    }
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
         runOptions = try RunOptions(arguments, environment: environment)
@@ -81,10 +86,7 @@ struct EventsCommand: Command {
         format = try CommonOptions.format(
             arguments, Self.format,
             default: arguments.isSet(CommonOptions.columns.name) ? Format.csv : Format.text,
-            byExtension: [
-                "txt": [.text], "json": [.json], "ndjson": [.ndjson], "jsonl": [.ndjson],
-                "csv": [.csv],
-            ])
+            byExtension: RecordFormat.byExtension)
         order = try CommonOptions.choice(arguments, Self.order, default: .start)
         memory = try CommonOptions.memory(arguments)
         if order == .file, format == .text {
@@ -145,6 +147,13 @@ struct EventsCommand: Command {
         if let reader, reader.hidesDeclined {
             events.removeAll { reader.attendance.declined($0) }
         }
+        // A task is in the agenda by its DUE.
+        if let tasksAtDue {
+            events.removeAll {
+                $0.component == .todo
+                    && ($0.task?.due ?? .none == .none || (tasksAtDue == .open && $0.isDone))
+            }
+        }
         if let limit { events = Array(events.prefix(limit)) }
         if let lineTemplate {
             output.write(events.map { lineTemplate.line($0) + "\n" }.joined())
@@ -153,7 +162,7 @@ struct EventsCommand: Command {
         output.write(
             AgendaFormatter.format(
                 events, zone: loaded.zone, language: runOptions.language, days: windowDays,
-                tagsCalendars: severalCalendars,
+                tagsCalendars: severalCalendars, tasksAtDue: tasksAtDue != nil,
                 declined: { reader?.attendance.declined($0) ?? false }))
     }
 
@@ -170,14 +179,7 @@ struct EventsCommand: Command {
     }
 
     /// The data format asked for; nil for the agenda text.
-    private var occurrenceFormat: OccurrenceFormat? {
-        switch format {
-        case .text: nil
-        case .json: .json
-        case .ndjson: .ndjson
-        case .csv: .csv
-        }
-    }
+    private var occurrenceFormat: OccurrenceFormat? { format.records }
 
     /// JSON, NDJSON or CSV by start: each event is turned into its record as soon as it is
     /// mapped, so what waits for the sort is bytes, not events.

@@ -1,4 +1,6 @@
 import ChronoSketchCore
+import ChronoSketchEvents
+import ChronoSketchFormats
 
 /// The text agenda of `ics events`: each day lists the events that touch it, in the window
 /// when there is one.
@@ -28,15 +30,27 @@ enum AgendaFormatter {
     ///   - tagsCalendars: whether each event says its calendar, as `[work]`, because the
     ///     inputs hold several; events of several calendars say it anyway.
     ///   - declined: whether the reader declined an event, which then says so.
+    ///   - tasksAtDue: whether a task is on the day it is due, at its DUE (`agenda --todos`),
+    ///     rather than over its interval.
     static func format(
         _ events: some Collection<CalendarEvent>, zone: String, language: Language,
         days window: Range<CivilDate>? = nil, tagsCalendars: Bool = false,
-        declined: (CalendarEvent) -> Bool = { _ in false }
+        tasksAtDue: Bool = false, declined: (CalendarEvent) -> Bool = { _ in false }
     ) -> String {
         var text = language.timesIn(zone) + "\n"
-        var byDay: [CivilDate: [(time: String, description: String)]] = [:]
+        var byDay: [CivilDate: [Row]] = [:]
         let tagged = tagsCalendars || Set(events.compactMap(\.calendar)).count > 1
         for event in events {
+            if tasksAtDue, event.component == .todo {
+                guard var row = taskRow(event, language), let due = row.day,
+                    window?.contains(due) ?? true
+                else { continue }
+                if tagged, let calendar = event.calendar {
+                    row.description += " [\(calendar.replacingNewlines())]"
+                }
+                byDay[due, default: []].append(row)
+                continue
+            }
             let (first, last) = coveredDays(event.interval)
             var day = window.map { max(first, $0.lowerBound) } ?? first
             let end =
@@ -49,7 +63,10 @@ enum AgendaFormatter {
                     day = last
                     continue
                 }
-                var row = entry(event, on: day, first: first, last: last, language)
+                var row = Row(entry(event, on: day, first: first, last: last, language))
+                if day == first, case .timed(let start, _) = event.interval {
+                    row.minute = start.minuteOfDay
+                }
                 if declined(event) { row.description += " [\(language.declinedWord)]" }
                 if tagged, let calendar = event.calendar {
                     row.description += " [\(calendar.replacingNewlines())]"
@@ -65,12 +82,45 @@ enum AgendaFormatter {
         let width = (byDay.values.flatMap { $0.map(\.time.count) }.max() ?? 0) + 2
         for day in byDay.keys.sorted() {
             text += "\n" + language.longDate(day) + "\n"
-            for row in byDay[day] ?? [] {
+            // Stable: events keep their order, a task goes in at its DUE.
+            let rows = (byDay[day] ?? []).enumerated().sorted {
+                ($0.element.minute, $0.offset) < ($1.element.minute, $1.offset)
+            }.map(\.element)
+            for row in rows {
                 text += "  " + row.time + String(repeating: " ", count: width - row.time.count)
                 text += row.description + "\n"
             }
         }
         return text
+    }
+
+    /// One line of a day: its time, what it says, and where it goes among the day's lines
+    /// (all-day and continuing lines first, then by minute).
+    private struct Row {
+        var time: String
+        var description: String
+        var minute = -1
+        /// The day a task's line is on (its DUE's).
+        var day: CivilDate?
+
+        init(_ entry: (time: String, description: String)) {
+            time = entry.time
+            description = entry.description
+        }
+    }
+
+    /// A task's line on the day it is due: `due 17:00` (or `due` for a DATE), `[ ]` or `[x]`
+    /// and its title; nil without DUE.
+    private static func taskRow(_ task: CalendarEvent, _ language: Language) -> Row? {
+        guard let due = TaskEntry.occurrence(task).due else { return nil }
+        let mark = task.isDone ? "[x] " : "[ ] "
+        var row = Row((language.dueWord, mark + describe(task, language)))
+        row.day = due.date
+        if case .time(let time) = due {
+            row.time += " " + time.timeText
+            row.minute = time.minuteOfDay
+        }
+        return row
     }
 
     /// The first and last day an interval touches (an end at 00:00 touches no more of its day).

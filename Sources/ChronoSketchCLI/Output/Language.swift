@@ -48,6 +48,11 @@ enum Language: String, CaseIterable, Sendable {
         }
     }
 
+    /// ``shortDate(_:)``, with its year when it is not `year`: `Fri 1 Jan 2027`.
+    func shortDate(_ date: CivilDate, besideYear year: Int) -> String {
+        date.year == year ? shortDate(date) : "\(shortDate(date)) \(date.year)"
+    }
+
     var allDayLabel: String { self == .de ? "ganztägig" : "all day" }
     var untilWord: String { self == .de ? "bis" : "until" }
     /// Said of an event on a day after its first, in the agenda.
@@ -243,8 +248,12 @@ enum Language: String, CaseIterable, Sendable {
     func noEvents(in days: Range<CivilDate>) -> String {
         let last = (try? days.upperBound.adding(days: -1)) ?? days.lowerBound
         let end = "\(shortDate(last)) \(last.year)"
-        if days.lowerBound.days(to: days.upperBound) <= 1 { return self == .de ? "Keine Termine am \(end)." : "No events on \(end)." }
-        let start = shortDate(days.lowerBound) + (days.lowerBound.year == last.year ? "" : " \(days.lowerBound.year)")
+        if days.lowerBound.days(to: days.upperBound) <= 1 {
+            return self == .de ? "Keine Termine am \(end)." : "No events on \(end)."
+        }
+        let start =
+            shortDate(days.lowerBound)
+            + (days.lowerBound.year == last.year ? "" : " \(days.lowerBound.year)")
         return self == .de
             ? "Keine Termine von \(start) bis \(end)." : "No events from \(start) to \(end)."
     }

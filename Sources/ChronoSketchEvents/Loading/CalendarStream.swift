@@ -35,6 +35,10 @@ struct CalendarStream {
     private var leftOut: LeftOutComponents?
     /// The VTODOs and VJOURNALs read that have no time to be placed at.
     private var undated = LeftOutComponents()
+    /// Where the VTODOs without a time go, when a task list shows them.
+    private let undatedTasks: UndatedTasks?
+    /// Whether each event and task read keeps its VALARMs.
+    private let readsAlarms: Bool
 
     /// Opens `source`: a tree is taken as it is, anything else read.
     /// - Parameters:
@@ -46,6 +50,10 @@ struct CalendarStream {
     ///   - components: the components whose occurrences are read (VEVENT alone by default).
     ///   - namingComponentsLeftOut: whether the input's end says which components were left
     ///     out (``LoadOptions/namesComponentsLeftOut``).
+    ///   - undatedTasks: where the VTODOs without DTSTART and DUE go
+    ///     (``LoadOptions/undatedTasks``); nil counts them as not listed.
+    ///   - readingAlarms: whether each event and task keeps its VALARMs
+    ///     (``LoadOptions/readsAlarms``).
     /// - Throws: ``InputError`` when the input is missing or unreadable.
     init(
         reading source: InputSource, limits: ReadLimits, checks: CheckScope = .events,
@@ -53,8 +61,11 @@ struct CalendarStream {
         inspector: ComponentInspector? = nil,
         progress: ReadProgress? = nil, calendarName: String? = nil,
         keepingComponents: Bool = false, namingComponentsLeftOut: Bool = false,
-        components: Set<ComponentKind> = [.event]
+        components: Set<ComponentKind> = [.event], undatedTasks: UndatedTasks? = nil,
+        readingAlarms: Bool = false
     ) throws(InputError) {
+        self.undatedTasks = undatedTasks
+        readsAlarms = readingAlarms
         keepsComponents = keepingComponents
         readsEvents = components.contains(.event)
         readsTasks = components.contains(.todo)
@@ -169,17 +180,36 @@ struct CalendarStream {
         scopes[scope].sawEvent = true
         var source = EventSource(component, file: name, calendar: scope)
         // A VEVENT without DTSTART is the checks' to say; a task may have no time at all.
+        source.calendarName = scopes[scope].name ?? calendarName
         if source.kind != .event, source.start == nil {
-            undated.add(component)
+            if source.kind == .todo, let undatedTasks {
+                undatedTasks.append(undatedTask(source))
+            } else {
+                undated.add(component)
+            }
             return
         }
         if keepsComponents { source.component = component }
-        source.calendarName = scopes[scope].name ?? calendarName
+        if readsAlarms, !component.components.isEmpty {
+            source.alarms = AlarmReader.alarms(of: component, source: source, log: &log)
+        }
         if source.zoneNames.allSatisfy({ scopes[scope].zones[$0] != nil }) {
             ready.append(source)
         } else {
             waiting.append(source)
         }
+    }
+
+    /// A VTODO without a time as a task list shows it; what it says out of range is said.
+    private mutating func undatedTask(_ source: EventSource) -> UndatedTask {
+        UndatedTask(
+            uid: source.uid, title: source.summary, location: source.location,
+            description: source.description, categories: source.categories, url: source.url,
+            organizer: source.organizer, attendees: source.attendees,
+            calendar: source.calendarName,
+            source: SourceLocation(file: source.file, line: source.line),
+            sequence: source.sequence,
+            details: EventMapper.taskDetails(source, due: .none, log: &log))
     }
 
     /// Hands on the events that waited for their calendar's end.

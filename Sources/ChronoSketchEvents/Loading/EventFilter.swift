@@ -11,7 +11,8 @@ public struct EventFilter: Sendable, Hashable {
     public var texts: [String] = []
     /// Equal to one of the event's CATEGORIES.
     public var categories: [String] = []
-    /// One of `CONFIRMED`, `TENTATIVE`, `CANCELLED`, or `NONE` for an event without STATUS.
+    /// A STATUS (`CONFIRMED`, `NEEDS-ACTION`, …), `NONE` for one without STATUS, `OPEN` for
+    /// one not done (``FilteredItem/isDone``), `DONE` for one done, or `ALL`.
     public var statuses: [String] = []
     /// The UID as written.
     public var uids: [String] = []
@@ -40,7 +41,7 @@ public struct EventFilter: Sendable, Hashable {
     }
 
     /// Whether `event` passes every filter given.
-    public func matches(_ event: CalendarEvent) -> Bool {
+    public func matches(_ event: some FilteredItem) -> Bool {
         if !texts.isEmpty {
             let fields = [event.title, event.location ?? "", event.description ?? ""].map(
                 Self.folded)
@@ -53,7 +54,11 @@ public struct EventFilter: Sendable, Hashable {
             guard categories.contains(where: own.contains) else { return false }
         }
         if !statuses.isEmpty {
-            guard statuses.contains(event.writtenStatus ?? "NONE") else { return false }
+            let written = event.writtenStatus ?? "NONE"
+            let done = event.isDone ? "DONE" : "OPEN"
+            guard statuses.contains(where: { $0 == written || $0 == done || $0 == "ALL" }) else {
+                return false
+            }
         }
         if !uids.isEmpty {
             guard let uid = event.writtenUID, uids.contains(uid) else { return false }
@@ -85,4 +90,34 @@ public struct EventFilter: Sendable, Hashable {
     private static func address(_ text: String) -> String {
         text.hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
     }
+}
+
+/// What a filter reads of an occurrence or of a task without one.
+public protocol FilteredItem {
+    var title: String { get }
+    var location: String? { get }
+    var description: String? { get }
+    var categories: [String] { get }
+    /// STATUS as written, upper-cased; nil when missing.
+    var writtenStatus: String? { get }
+    /// The UID as written; nil when missing.
+    var writtenUID: String? { get }
+    var calendar: String? { get }
+    var attendees: [Participant] { get }
+    var organizer: Participant? { get }
+    /// Whether it is done: a cancelled event, a completed or cancelled task
+    /// (``TaskDetails/isDone``), a cancelled journal.
+    var isDone: Bool { get }
+}
+
+extension CalendarEvent: FilteredItem {
+    public var isDone: Bool {
+        component == .event ? status == .cancelled : task?.isDone ?? false
+    }
+}
+
+extension UndatedTask: FilteredItem {
+    public var writtenStatus: String? { details.status }
+    public var writtenUID: String? { uid }
+    public var isDone: Bool { details.isDone }
 }

@@ -95,7 +95,8 @@ package struct EventPipeline {
                         inspector: options.inspector, progress: options.progress,
                         calendarName: options.calendarNames[input.name],
                         namingComponentsLeftOut: options.namesComponentsLeftOut,
-                        components: options.components))
+                        components: options.components, undatedTasks: options.undatedTasks,
+                        readingAlarms: options.readsAlarms))
                 defer { logs[fileIndex] += stream.takeDiagnostics() }
                 let separateCalendar = options.separateCalendars?[input.name]
                 while !sink.isSatisfied, let item = try stream.next() {
@@ -135,7 +136,7 @@ package struct EventPipeline {
             series.map { SeriesAssembly.Assembled(series: $0, looseOverrides: []) }
             + [SeriesAssembly.Assembled(series: nil, looseOverrides: loose)]
         deliver(assembled, horizon: horizon, to: &sink)
-        for (fileIndex, input) in inputs.enumerated() {
+        for (fileIndex, input) in inputs.enumerated() where options.saysSeriesHorizon {
             guard let locations = reachedHorizon[fileIndex], let first = locations.first else {
                 continue
             }

@@ -54,6 +54,15 @@ public struct LoadOptions: Sendable {
     /// Whether each input says which components it holds that the events leave out (VTODO,
     /// VJOURNAL, VFREEBUSY, VALARM, …), with counts: a conversion to occurrence records.
     public var namesComponentsLeftOut = false
+    /// Where the VTODOs without DTSTART and DUE go when a task list asks for them (read
+    /// with ``components`` holding VTODO); nil counts them and says they are not listed.
+    public var undatedTasks: UndatedTasks?
+    /// Whether each event and task keeps its VALARMs (``CalendarEvent/alarms``), what each
+    /// says that keeps one from going off as written said.
+    public var readsAlarms = false
+    /// Whether the series without an end say where their listing stops (`endless-series`):
+    /// not for a listing that shows each series by its first occurrence.
+    public var saysSeriesHorizon = true
     /// Shown every item read from the inputs (what ``CalendarInfo`` counts).
     package var inspector: ComponentInspector?
     /// Told the bytes read and the events mapped, for a progress line.

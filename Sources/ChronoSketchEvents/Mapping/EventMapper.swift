@@ -118,18 +118,27 @@ final class EventMapper {
             sequence: template.sequence, hasUID: template.uid != nil,
             calendar: template.calendarName, separateCalendar: template.separateCalendar,
             sourceZone: sourceZone)
+        if !template.alarms.isEmpty { event.alarms = template.alarms }
         if template.kind != .event {
             event.component = template.kind
-            event.task = TaskDetails(
-                due: due ?? template.dueLies, completed: template.completed,
-                percentComplete: inRange(
-                    "PERCENT-COMPLETE", template.percentComplete, template, &log),
-                priority: inRange("PRIORITY", template.priority, template, &log).flatMap {
-                    $0 == 0 ? nil : $0
-                },
-                status: taskStatus(template, log: &log))
+            event.task = Self.taskDetails(template, due: due ?? template.dueLies, log: &log)
         }
         return event
+    }
+
+    /// What a VTODO or a VJOURNAL says beyond an event: its status, completion and priority,
+    /// each in its range (one outside is said and left out; PRIORITY 0 is none).
+    static func taskDetails(
+        _ template: EventSource, due: TaskDetails.Due, log: inout DiagnosticLog
+    ) -> TaskDetails {
+        TaskDetails(
+            due: due, completed: template.completed,
+            percentComplete: inRange(
+                "PERCENT-COMPLETE", template.percentComplete, template, &log),
+            priority: inRange("PRIORITY", template.priority, template, &log).flatMap {
+                $0 == 0 ? nil : $0
+            },
+            status: taskStatus(template, log: &log))
     }
 
     // MARK: - Times
@@ -532,7 +541,7 @@ final class EventMapper {
 
     /// A task's PRIORITY or PERCENT-COMPLETE when it is in its range; one outside is said and
     /// left out.
-    func inRange(
+    static func inRange(
         _ name: String, _ number: (value: Int32, line: Int32)?, _ source: EventSource,
         _ log: inout DiagnosticLog
     ) -> Int? {
@@ -546,7 +555,7 @@ final class EventMapper {
 
     /// The STATUS of a VTODO or a VJOURNAL, when it is one RFC 5545 §3.8.1.11 gives that
     /// component.
-    func taskStatus(_ source: EventSource, log: inout DiagnosticLog) -> String? {
+    static func taskStatus(_ source: EventSource, log: inout DiagnosticLog) -> String? {
         guard let (value, line) = source.status else { return nil }
         guard source.kind.statuses.contains(value) else {
             log.warn(

@@ -101,6 +101,8 @@ package struct EventSource: Sendable {
     /// ranges.
     package var percentComplete: (value: Int32, line: Int32)?
     package var priority: (value: Int32, line: Int32)?
+    /// Its VALARMs, read only when asked for (``LoadOptions/readsAlarms``).
+    package var alarms: [Alarm] = []
     /// Whether it has a DTSTART that reads: without one it cannot be placed (which the
     /// checks of the stream said, ``RequiredPropertyCheck`` and ``ValueCheck``).
     var isPlaceable: Bool { start != nil && !hasNegativeTimedDuration }

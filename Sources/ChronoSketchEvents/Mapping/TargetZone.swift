@@ -7,7 +7,7 @@ public struct TargetZone: Sendable {
     public let name: String
     package let rules: any ZoneRules
 
-    init(rules: any ZoneRules) {
+    package init(rules: any ZoneRules) {
         name = Self.utcNames.contains(rules.identifier) ? "UTC" : rules.identifier
         self.rules = rules
     }

@@ -57,6 +57,14 @@ public struct RecordField: Sendable {
     static let completed = RecordField("completed")
     static let percentComplete = RecordField("percentComplete")
     static let priority = RecordField("priority")
+    static let done = RecordField("done")
+    static let overdue = RecordField("overdue")
+    static let dueUTC = RecordField("dueUTC")
+    static let trigger = RecordField("trigger")
+    static let triggerLocal = RecordField("triggerLocal")
+    static let action = RecordField("action")
+    static let summary = RecordField("summary")
+    static let repetition = RecordField("repetition")
 }
 
 /// Receives the fields of one occurrence record, in order; the JSON writer and the CSV writer
@@ -156,14 +164,16 @@ public enum OccurrenceSchema {
     /// The field names in order, for the CSV header.
     public static let columnNames: [String] = {
         var names = NameSink()
+        if let sample { write(sample, to: &names) }
+        return names.names
+    }()
+
+    /// An event whose record is written only for its field names.
+    static let sample: CalendarEvent? = {
         let time = LocalDateTime(startOf: .minimum)
-        if let sample = try? CalendarEvent(
+        return try? CalendarEvent(
             uid: "x", title: "", interval: .timed(start: time, end: time),
             source: SourceLocation(file: "", line: 1), originalStart: .floating(time))
-        {
-            write(sample, to: &names)
-        }
-        return names.names
     }()
 
     /// Writes one event as a JSON object.
