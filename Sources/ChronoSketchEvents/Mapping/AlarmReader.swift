@@ -30,7 +30,14 @@ enum AlarmReader {
         let trigger: Alarm.Trigger
         switch value {
         case .duration(let duration):
-            let toEnd = property.parameter("RELATED")?.uppercased() == "END"
+            let relatedTo = property.parameter("RELATED")?.uppercased()
+            let toEnd = relatedTo == "END"
+            if let relatedTo, !toEnd, relatedTo != "START" {
+                log.warn(
+                    source, .alarmMisuse, property.line,
+                    "TRIGGER's RELATED=\(relatedTo) is neither START nor END",
+                    "read from the start, RELATED's default")
+            }
             trigger = .relative(duration, toEnd: toEnd)
             related(toEnd: toEnd, source: source, line: property.line, log: &log)
         case .dateTime(.dateTime(let time, true)):
