@@ -209,7 +209,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable, C
         case .unknownProperty: "properties no RFC defines"
         case .version: "a VERSION other than 2.0"
         case .emptyCalendar: "calendars with no component"
-        case .endAndDuration: "DTEND or DUE beside DURATION"
+        case .endAndDuration: "DURATION beside DTEND or DUE, or in a VTODO without DTSTART"
         case .timeZoneWithoutObservance: "VTIMEZONEs without observances"
         case .libicalError: "X-LIC-ERROR lines of an earlier program"
         case .libicalReadsOtherwise: "lines libical's parser reads otherwise"

@@ -193,10 +193,13 @@ public enum Converter {
                     while let item = try items.next() {
                         checker.take(item)
                         if record != nil, case .component(let component) = item {
-                            switch component.name {
-                            case "VEVENT": leftOut.addChildren(of: component)
-                            case "VTIMEZONE": break
-                            default: leftOut.add(component)
+                            if let kind = ComponentKind(name: component.name),
+                                kind == .event || options.load.components.contains(kind)
+                            {
+                                // A series record carries its component's VALARMs.
+                                leftOut.addChildren(of: component, keeping: "VALARM")
+                            } else if component.name != "VTIMEZONE" {
+                                leftOut.add(component)
                             }
                         }
                         merge.take(item, input: index, log: &logs[index])
@@ -252,7 +255,8 @@ public enum Converter {
                     into: SeriesRecordWriter(
                         format: format, guardsFormulas: options.columns.guardsFormulas,
                         file: inputs.count == 1 ? inputs[0].name : "<inputs>",
-                        resolver: mergeZones, database: database),
+                        resolver: mergeZones, database: database,
+                        components: options.load.components),
                     isCalendar: false, leftOutBy: "series record"
                 ).writer.diagnostics
         } else if let calendars = streamingCalendars(sources, options: options) {

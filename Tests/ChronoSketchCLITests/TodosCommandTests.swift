@@ -280,3 +280,34 @@ extension TodosCommandTests {
         #expect(plain.contains("Late"))
     }
 }
+
+extension TodosCommandTests {
+    @Test func aDurationWithoutDTSTARTIsAnErrorOfTheTask() {
+        let result = CLI.run(
+            ["validate", "-f", "text"],
+            standardInput: Self.calendar(
+                """
+                BEGIN:VTODO\r
+                UID:d\r
+                DTSTAMP:20261201T000000Z\r
+                DURATION:PT1H\r
+                SUMMARY:Duration alone\r
+                END:VTODO\r
+                BEGIN:VTODO\r
+                UID:e\r
+                DTSTAMP:20261201T000000Z\r
+                DTSTART:20261207T090000Z\r
+                DURATION:PT1H\r
+                SUMMARY:Duration with a start\r
+                END:VTODO\r
+
+                """))
+        #expect(result.status == 1)
+        // validate's findings are its output.
+        #expect(
+            result.standardOutput.contains(
+                "<stdin>:7: error: VTODO has DURATION but no DTSTART, which RFC 5545 requires with it"
+            ))
+        #expect(!result.standardOutput.contains(":14: error"))
+    }
+}

@@ -77,10 +77,6 @@ enum CommonOptions {
         if arguments.value("columns") != nil {
             throw .contradiction("--records series", "--columns")
         }
-        // Series records are written of VEVENTs alone (other components are said as left out).
-        if let names = arguments.value(component.name), try components(arguments) != [.event] {
-            throw .contradiction("--records series", "--component \(names)")
-        }
         return kind
     }
 

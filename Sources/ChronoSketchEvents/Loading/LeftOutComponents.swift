@@ -15,9 +15,12 @@ package struct LeftOutComponents: Sendable {
         counts[component.name, default: 0] += 1
     }
 
-    /// Counts the components inside a VEVENT (its VALARMs), which no record carries.
-    package mutating func addChildren(of event: ICalComponent) {
-        for child in event.components where child.name != "VEVENT" { add(child) }
+    /// Counts the components inside a VEVENT (its VALARMs), which no occurrence record
+    /// carries; those named `kept` are carried (a series record's VALARMs).
+    package mutating func addChildren(of event: ICalComponent, keeping kept: String? = nil) {
+        for child in event.components where child.name != "VEVENT" && child.name != kept {
+            add(child)
+        }
     }
 
     /// The warning naming what was left out, by name and count (`3 VTODO and 1 VALARM

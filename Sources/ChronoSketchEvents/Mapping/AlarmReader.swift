@@ -4,27 +4,41 @@ import ChronoSketchSyntax
 /// Reads the VALARMs of an event or a task (RFC 5545 §3.6.6), saying what keeps one from
 /// going off as written: a missing TRIGGER, REPEAT without DURATION or the other way round, an
 /// absurd REPEAT, a trigger related to a time the component does not have.
-enum AlarmReader {
+package enum AlarmReader {
+    /// What the alarms are read for: when they go off (a listing, with its bounds), or to be
+    /// written as they are (a series record).
+    package enum Use: Sendable {
+        case listing, record
+    }
+
     /// The alarms of `component`, which `source` was read from.
-    static func alarms(
-        of component: ICalComponent, source: EventSource, log: inout DiagnosticLog
+    package static func alarms(
+        of component: ICalComponent, source: EventSource, for use: Use = .listing,
+        log: inout DiagnosticLog
     ) -> [Alarm] {
         var alarms: [Alarm] = []
         for child in component.components where child.name == "VALARM" {
-            if let alarm = alarm(child, source: source, log: &log) { alarms.append(alarm) }
+            if let alarm = alarm(child, source: source, use, log: &log) { alarms.append(alarm) }
         }
         return alarms
     }
 
+    /// What becomes of an alarm without a TRIGGER that reads.
+    private static func untriggered(_ use: Use) -> String {
+        use == .listing
+            ? "alarm not listed: nothing says when it goes off"
+            : "left out of the record, which gives each alarm its trigger; .ics and jCal keep it"
+    }
+
     private static func alarm(
-        _ component: ICalComponent, source: EventSource, log: inout DiagnosticLog
+        _ component: ICalComponent, source: EventSource, _ use: Use, log: inout DiagnosticLog
     ) -> Alarm? {
         guard let property = component.property("TRIGGER"), let value = property.value else {
             log.warn(
                 source, .alarmMisuse, component.line,
                 component.property("TRIGGER") == nil
                     ? "VALARM has no TRIGGER" : "VALARM's TRIGGER does not read",
-                "alarm not listed: nothing says when it goes off")
+                untriggered(use))
             return nil
         }
         let trigger: Alarm.Trigger
@@ -49,7 +63,7 @@ enum AlarmReader {
         default:
             log.warn(
                 source, .alarmMisuse, property.line, "VALARM's TRIGGER does not read",
-                "alarm not listed: nothing says when it goes off")
+                untriggered(use))
             return nil
         }
         var alarm = Alarm(
@@ -57,8 +71,8 @@ enum AlarmReader {
             action: component.property("ACTION")?.value?.text?.uppercased(),
             description: component.property("DESCRIPTION")?.value?.text,
             summary: component.property("SUMMARY")?.value?.text, line: component.line)
-        repetitions(of: &alarm, component, source: source, log: &log)
-        if case .relative(let duration, _) = trigger,
+        repetitions(of: &alarm, component, source: source, use, log: &log)
+        if use == .listing, case .relative(let duration, _) = trigger,
             abs(duration.days) + (abs(duration.seconds) + alarm.repeatSpan) / 86_400
                 >= Alarm.reachDays
         {
@@ -73,7 +87,7 @@ enum AlarmReader {
 
     /// REPEAT and DURATION, which RFC 5545 gives together or not at all.
     private static func repetitions(
-        of alarm: inout Alarm, _ component: ICalComponent, source: EventSource,
+        of alarm: inout Alarm, _ component: ICalComponent, source: EventSource, _ use: Use,
         log: inout DiagnosticLog
     ) {
         let count = component.property("REPEAT")
@@ -101,13 +115,14 @@ enum AlarmReader {
                 "DURATION of a repeating VALARM is not a positive duration", "it goes off once")
             return
         }
-        if times > Alarm.repeatLimit {
+        // A record writes REPEAT as it is; a listing lists a bounded number.
+        if use == .listing, times > Alarm.repeatLimit {
             log.warn(
                 source, .alarmMisuse, count.line,
                 "REPEAT \(times) is more than \(Alarm.repeatLimit)",
                 "it goes off again \(Alarm.repeatLimit) times")
         }
-        alarm.repeatCount = min(times, Alarm.repeatLimit)
+        alarm.repeatCount = use == .listing ? min(times, Alarm.repeatLimit) : times
         alarm.repeatInterval = duration.days * 86_400 + duration.seconds
     }
 

@@ -23,7 +23,7 @@ enum ResolvedTime {
 /// become wall-clock times in the target zone. Every assumption is written to the log the
 /// caller passes, with the line of the property it concerns. One mapper serves every input of
 /// a load: it remembers which unknown or guessed TZIDs each input has already been told about.
-final class EventMapper {
+package final class EventMapper {
     let target: TargetZone
     let wrPolicy: WRTimezonePolicy
     let resolver: ZoneResolver
@@ -128,7 +128,7 @@ final class EventMapper {
 
     /// What a VTODO or a VJOURNAL says beyond an event: its status, completion and priority,
     /// each in its range (one outside is said and left out; PRIORITY 0 is none).
-    static func taskDetails(
+    package static func taskDetails(
         _ template: EventSource, due: TaskDetails.Due, log: inout DiagnosticLog
     ) -> TaskDetails {
         TaskDetails(

@@ -65,6 +65,7 @@ public struct RecordField: Sendable {
     static let action = RecordField("action")
     static let summary = RecordField("summary")
     static let repetition = RecordField("repetition")
+    static let alarms = RecordField("alarms")
 }
 
 /// Receives the fields of one occurrence record, in order; the JSON writer and the CSV writer
@@ -76,6 +77,7 @@ public protocol RecordSink {
     mutating func field(_ field: RecordField, strings: [String])
     mutating func field(_ field: RecordField, participant: Participant?)
     mutating func field(_ field: RecordField, participants: [Participant])
+    mutating func field(_ field: RecordField, alarms: [Alarm])
 }
 
 extension RecordSink {
@@ -240,6 +242,12 @@ extension JSONWriter: RecordSink {
         endArray()
     }
 
+    /// Writes `"name":` and the array of alarm objects (``AlarmFields``).
+    public mutating func field(_ field: RecordField, alarms: [Alarm]) {
+        key(json: field.jsonKey)
+        AlarmFields.write(alarms, to: &self)
+    }
+
     private mutating func write(_ participant: Participant) {
         beginObject()
         field(.address, participant.address)
@@ -272,6 +280,10 @@ struct CSVRecordSink: RecordSink {
     mutating func field(_ field: RecordField, participants: [Participant]) {
         fields.append(participants.map(OccurrenceSchema.label).joined(separator: "; "))
     }
+
+    mutating func field(_ field: RecordField, alarms: [Alarm]) {
+        fields.append(AlarmFields.text(alarms))
+    }
 }
 
 /// Records only the field names.
@@ -288,4 +300,5 @@ struct NameSink: RecordSink {
     mutating func field(_ field: RecordField, participants: [Participant]) {
         names.append(field.name)
     }
+    mutating func field(_ field: RecordField, alarms: [Alarm]) { names.append(field.name) }
 }

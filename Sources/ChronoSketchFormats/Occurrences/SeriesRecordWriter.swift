@@ -33,6 +33,8 @@ struct SeriesRecordWriter: CalendarItemWriter {
     private let names: ZoneResolver
     private let database: ZoneInfoDatabase
     private let file: String
+    /// The components written besides VEVENTs (VTODO, VJOURNAL).
+    private let components: Set<ComponentKind>
     /// The open calendar's VTIMEZONEs, its X-WR-TIMEZONE and how many calendars came before.
     private var calendarZones: [String: ICalComponent] = [:]
     private var calendarZoneName: String?
@@ -59,10 +61,12 @@ struct SeriesRecordWriter: CalendarItemWriter {
     /// - Parameters:
     ///   - file: the name diagnostics give (the input, or `<inputs>` for a merge).
     ///   - resolver: how X-WR-TIMEZONE names are read, when they are applied.
+    ///   - components: the components written as records (VEVENTs always).
     init(
         format: OccurrenceFormat, guardsFormulas: Bool, file: String, resolver: ZoneResolver?,
-        database: ZoneInfoDatabase
+        database: ZoneInfoDatabase, components: Set<ComponentKind> = [.event]
     ) {
+        self.components = components
         self.format = format
         self.file = file
         self.resolver = resolver
@@ -98,7 +102,9 @@ struct SeriesRecordWriter: CalendarItemWriter {
             case "VEVENT":
                 take(event: component)
             default:
-                break
+                if let kind = ComponentKind(name: component.name), components.contains(kind) {
+                    take(event: component)
+                }
             }
             // A VEVENT inside another is a record of its own, as it is an event of its own.
             for event in component.nestedEvents { take(event: event) }
@@ -110,7 +116,8 @@ struct SeriesRecordWriter: CalendarItemWriter {
     private mutating func take(event component: ICalComponent) {
         var event = component
         if let zone = zoneOfCalendar() { event = zone.applied(to: event).component }
-        let source = EventSource(event, file: file, calendar: calendarCount)
+        var source = EventSource(event, file: file, calendar: calendarCount)
+        source.component = event
         // A VTIMEZONE may come after the events that name it: from the first event naming a
         // TZID not yet defined, events wait (in order, a bounded number) for the end of the
         // calendar.
@@ -182,6 +189,24 @@ struct SeriesRecordWriter: CalendarItemWriter {
         series.sequence = source.sequence
         series.file = source.file
         series.line = source.line
+        var log = DiagnosticLog()
+        series.alarms =
+            source.component.map {
+                AlarmReader.alarms(of: $0, source: source, for: .record, log: &log)
+            } ?? []
+        if source.kind != .event {
+            series.component = source.kind
+            switch source.dueLies {
+            case .atStart: series.due = series.start
+            case .atEnd: series.due = series.end
+            case .none: break
+            }
+            series.completed = source.completed.flatMap(OccurrenceSchema.utcText)
+            let details = EventMapper.taskDetails(source, due: source.dueLies, log: &log)
+            series.percentComplete = details.percentComplete
+            series.priority = details.priority
+        }
+        diagnostics += log.diagnostics
         record.removeAll(keepingCapacity: true)
         switch format {
         case .json, .ndjson:
@@ -413,6 +438,12 @@ struct SeriesRecord {
     var sequence = 0
     var file = ""
     var line = 0
+    var component = ComponentKind.event
+    var due: String?
+    var completed: String?
+    var percentComplete: Int?
+    var priority: Int?
+    var alarms: [Alarm] = []
 
     static func write(_ record: SeriesRecord, to sink: inout some RecordSink) {
         sink.field(.uid, record.uid)
@@ -438,5 +469,11 @@ struct SeriesRecord {
         sink.field(.sequence, record.sequence)
         sink.field(.file, record.file)
         sink.field(.line, record.line)
+        sink.field(.component, record.component.rawValue)
+        sink.field(.due, record.due)
+        sink.field(.completed, record.completed)
+        sink.field(.percentComplete, record.percentComplete)
+        sink.field(.priority, record.priority)
+        sink.field(.alarms, alarms: record.alarms)
     }
 }

@@ -83,9 +83,17 @@ enum ComponentBuilder {
             let names = scalars.map(\.codePoint).joined(separator: ", ")
             return "its \(field) holds control characters that iCalendar text cannot (\(names))"
         }
+        // Each VALARM after the properties, its lines numbered on from theirs.
+        var alarmLine = line + 1 + lines.properties.count
+        let alarms = draft.alarms.map { alarm in
+            let component = AlarmFields.component(alarm, line: alarmLine)
+            alarmLine += component.properties.count + 2
+            return component
+        }
         return (
             ICalComponent(
-                name: draft.component.rawValue, properties: lines.properties, line: line),
+                name: draft.component.rawValue, properties: lines.properties, components: alarms,
+                line: line),
             omissions
         )
     }
@@ -119,6 +127,7 @@ enum ComponentBuilder {
         /// (it had no DTSTART), DTSTART and DUE when it is due elsewhere, else DTSTART and the
         /// DURATION to its end (none when it ends where it starts).
         mutating func addTimes(ofTask draft: EventDraft) {
+            guard !draft.isUndated else { return }
             if let due = draft.due {
                 if due != draft.start { add("DTSTART", time: draft.start) }
                 add("DUE", time: due)

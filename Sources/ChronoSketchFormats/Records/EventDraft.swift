@@ -37,6 +37,10 @@ struct EventDraft: Sendable {
     var percentComplete: Int?
     var priority: Int?
     var taskStatus: String?
+    /// Whether it is a VTODO with neither DTSTART nor DUE (its ``start`` then stands for none).
+    var isUndated = false
+    /// Its VALARMs (a series record's `alarms`).
+    var alarms: [Alarm] = []
 
     /// One value of an RDATE: a date or date-time, or a period from one.
     enum DateEntry: Sendable {

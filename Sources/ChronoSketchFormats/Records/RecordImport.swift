@@ -126,7 +126,7 @@ enum RecordImport {
 
         /// What each field the import reads takes.
         private enum Expected {
-            case text, flag, number, texts, participants
+            case text, flag, number, texts, participants, alarms
         }
 
         private static let types: [String: Expected] = {
@@ -139,6 +139,7 @@ enum RecordImport {
                 "duration", "zone", "rrule", "status", "transparency", "location", "url",
                 "color", "description", "component", "due", "completed",
             ] { types[key] = .text }
+            types["alarms"] = .alarms
             for key in ["categories", "resources", "rdate", "exdate"] { types[key] = .texts }
             for key in ["organizer", "attendees"] { types[key] = .participants }
             return types
@@ -177,6 +178,8 @@ enum RecordImport {
                     : "an array holding other things than addresses, where addresses are expected"
             case (.participants, .object):
                 return isParticipant(value) ? nil : "an object without an address"
+            case (.alarms, .array), (.alarms, .string):
+                return nil
             default:
                 let wanted =
                     switch expected {
@@ -185,6 +188,7 @@ enum RecordImport {
                     case .number: "a whole number"
                     case .texts: "an array of texts"
                     case .participants: "an address or an array of them"
+                    case .alarms: "an array of alarms"
                     }
                 return "\(kind(value)), where \(wanted) is expected"
             }
@@ -225,7 +229,11 @@ enum RecordImport {
     /// An event draft from a record of the occurrence schema.
     /// - Parameter knownZone: whether a zone name can be written with a VTIMEZONE.
     static func draft(_ fields: Fields, knownZone: (String) -> Bool) throws(Problem) -> EventDraft {
-        guard let startText = fields.string("start") else {
+        // A task may have no time at all (RFC 5545 §3.6.2): its draft has none either.
+        let undated =
+            fields.string("start") == nil && fields.string("due") == nil
+            && fields.string("component").flatMap(ComponentKind.init(componentName:)) == .todo
+        guard let startText = fields.string("start") ?? (undated ? "0001-01-01" : nil) else {
             throw Problem(message: "it has no start")
         }
         let zone = fields.string("zone")
@@ -315,6 +323,17 @@ enum RecordImport {
         }
         try readTask(fields, into: &draft) { text, field throws(Problem) in
             try time(text, allDay: allDay, zone: zone, knownZone: knownZone, field: field)
+        }
+        draft.isUndated = undated
+        if case .json(let members) = fields.storage,
+            let value = members.first(where: { $0.key == "alarms" })?.value, !value.isNull
+        {
+            draft.alarms = try AlarmFields.read(value)
+        } else if let text = fields.string("alarms") {
+            guard let value = try? JSONParser.parse(Array(text.utf8)) else {
+                throw Problem(message: "its alarms are not a JSON array")
+            }
+            draft.alarms = try AlarmFields.read(value)
         }
         return draft
     }

@@ -1,10 +1,19 @@
 import ChronoSketchCore
 
-/// DTEND (DUE in a VTODO) beside DURATION, which RFC 5545 §3.6.1 and §3.6.2 forbid. Readers
-/// use the end.
+/// DTEND (DUE in a VTODO) beside DURATION, which RFC 5545 §3.6.1 and §3.6.2 forbid, and a
+/// VTODO's DURATION without DTSTART, which §3.6.2 forbids too. Readers use the end, and a
+/// task's DURATION has nothing to count from without DTSTART.
 struct EndAndDurationCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         guard !context.skipsEvent else { return }
+        if component.name == "VTODO", context.scope == .conformance,
+            let duration = component.property("DURATION"), component.property("DTSTART") == nil,
+            component.property("DUE") == nil
+        {
+            findings.report(
+                .error, .endAndDuration, line: duration.line,
+                "VTODO has DURATION but no DTSTART, which RFC 5545 requires with it")
+        }
         let endName: String
         switch (component.name, context.scope) {
         case ("VEVENT", _): endName = "DTEND"
