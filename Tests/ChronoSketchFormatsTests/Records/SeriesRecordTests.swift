@@ -80,6 +80,32 @@ import Testing
             }
         }
         #expect(changes.isEmpty, "\(changes.prefix(6))")
+        // Every alarm goes off as it did: a record carries each VALARM.
+        guard back.unusable.isEmpty else { return }
+        let alarms = try Self.alarms(Conversion.memory("back.ics", back.text))
+        let lost = try Self.alarms(input).difference(from: alarms).map { "\($0)" }
+        #expect(lost.isEmpty, "\(lost.prefix(6))")
+    }
+
+    /// When the alarms of the events with a UID of `input` go off from 1990 to 2031, in UTC: UID,
+    /// instant, action, description, summary and repetition.
+    static func alarms(_ input: InputSource) throws -> [String] {
+        var options = LoadOptions(
+            zone: try Fixture.zone("UTC"), from: try CivilDate(parsing: "1989-01-01"),
+            to: try CivilDate(parsing: "2032-01-01"))
+        options.readsAlarms = true
+        let events = try CalendarLoader.load([input], options: options).events
+        let window = 631_152_000..<1_924_992_000
+        // Events without UID are given one when read back; they are left out, as above.
+        let named = events.filter {
+            $0.hasUID && !$0.uid.hasSuffix("@chronosketch.imported")
+        }
+        return AlarmList.triggers(of: named, in: window, zone: options.zone).map {
+            [
+                $0.occurrence.uid, "\($0.instant)", $0.alarm.action ?? "",
+                $0.alarm.description ?? "", $0.alarm.summary ?? "", "\($0.repetition)",
+            ].joined(separator: " ")
+        }.sorted()
     }
 
     @Test func aSeriesIsOneRecordWithItsRuleListsAndZone() throws {
