@@ -25,48 +25,39 @@ struct AlarmsCommand: Command {
             .language, .diagnostics, .inputs, .expansion,
         ])
 
-    let runOptions: RunOptions
-    let options: LoadOptions
-    let listing: RecordListing
     /// The instants alarms are listed in.
     let window: Range<Int>
+    let setup: ListingSetup
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        runOptions = try RunOptions(arguments, environment: environment)
-        var (options, dates) = try CommonOptions.loadOptionsAndDates(
-            arguments, environment: environment)
-        if !arguments.isSet(CommonOptions.component.name) { options.components = [.event, .todo] }
-        if !arguments.isSet(CommonOptions.status.name) { options.filter.statuses = ["OPEN"] }
-        options.readsAlarms = true
+        var setup = try ListingSetup(arguments, environment: environment)
+        if !arguments.isSet(CommonOptions.component.name) {
+            setup.options.components = [.event, .todo]
+        }
+        setup.options.readsAlarms = true
         // From now for a day, unless the window says otherwise.
-        let start = options.start ?? dates.now
-        let end = options.end ?? ((try? start.adding(days: 1)) ?? .init(startOf: .maximum))
-        let first = options.zone.instant(at: start)
-        window = first..<max(first, options.zone.instant(at: end))
+        let zone = setup.options.zone
+        let start = setup.options.start ?? setup.now
+        let end = setup.options.end ?? ((try? start.adding(days: 1)) ?? .init(startOf: .maximum))
+        let first = zone.instant(at: start)
+        window = first..<max(first, zone.instant(at: end))
         // The occurrences whose alarms may go off in the window.
-        options.start = try? start.adding(days: -Alarm.reachDays)
-        options.end = (try? end.adding(days: Alarm.reachDays)) ?? .init(startOf: .maximum)
-        self.options = options
-        listing = try RecordListing(arguments)
+        setup.options.start = try? start.adding(days: -Alarm.reachDays)
+        setup.options.end = (try? end.adding(days: Alarm.reachDays)) ?? .init(startOf: .maximum)
+        self.setup = setup
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = runOptions.inputs(io)
-        guard
-            let loaded = CommandLoading.events(
-                inputs, options: options, strict: runOptions.strict, command: "ics alarms",
-                io: io)
-        else { return .unusableInput }
+        guard let loaded = setup.load(io: io, command: "ics alarms") else { return .unusableInput }
+        let zone = setup.options.zone
         let triggers = Array(
-            listing.limited(AlarmList.triggers(of: loaded.events, in: window, zone: options.zone)))
-        return listing.write(
-            to: runOptions.outputPath, io: io, unusable: loaded.unusableInputs,
-            text: {
-                AlarmText.format(triggers, zone: options.zone, language: runOptions.language)
-            },
+            setup.listing.limited(AlarmList.triggers(of: loaded.events, in: window, zone: zone)))
+        return setup.write(
+            loaded, io: io,
+            text: { AlarmText.format(triggers, zone: zone, language: setup.run.language) },
             records: { format, guardsFormulas in
                 AlarmSchema.records(
-                    triggers, format: format, zone: options.zone, guardsFormulas: guardsFormulas)
+                    triggers, format: format, zone: zone, guardsFormulas: guardsFormulas)
             })
     }
 }

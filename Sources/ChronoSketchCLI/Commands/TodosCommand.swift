@@ -35,26 +35,18 @@ struct TodosCommand: Command {
             .diagnostics, .inputs, .expansion,
         ])
 
-    let runOptions: RunOptions
-    let options: LoadOptions
-    let listing: RecordListing
     /// Which tasks are listed: now, and what `--overdue`, `--due-within` and a window ask.
     let selection: TaskSelection
+    let setup: ListingSetup
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        runOptions = try RunOptions(arguments, environment: environment)
-        var (options, dates) = try CommonOptions.loadOptionsAndDates(
-            arguments, environment: environment)
-        options.components = [.todo]
-        if !arguments.isSet(CommonOptions.status.name) {
-            options.filter.statuses = ["OPEN"]
-        }
-        var selection = TaskSelection(now: dates.now)
-        selection.everyOccurrence = options.start != nil || options.end != nil
-        listing = try RecordListing(arguments)
+        var setup = try ListingSetup(arguments, environment: environment)
+        setup.options.components = [.todo]
+        var selection = TaskSelection(now: setup.now)
+        selection.everyOccurrence = setup.options.start != nil || setup.options.end != nil
         selection.onlyOverdue = arguments.isSet(Self.overdue.name)
         selection.dueBefore = try arguments.value(Self.dueWithin.name).map {
-            [now = dates.now] (text: String) throws(UsageError) in
+            [now = setup.now] (text: String) throws(UsageError) in
             guard let seconds = DurationText.seconds(text) else {
                 throw .invalidValue(
                     text, for: Self.dueWithin, "expected a duration such as 2h, 3d, 1w or P2D")
@@ -66,27 +58,25 @@ struct TodosCommand: Command {
             }
         }
         self.selection = selection
-        options.undatedTasks = selection.everyOccurrence ? nil : UndatedTasks()
-        options.saysSeriesHorizon = selection.everyOccurrence
-        self.options = options
+        setup.options.undatedTasks = selection.everyOccurrence ? nil : UndatedTasks()
+        setup.options.saysSeriesHorizon = selection.everyOccurrence
+        self.setup = setup
     }
 
     func run(io: CommandIO) -> ExitStatus {
-        let inputs = runOptions.inputs(io)
-        guard
-            let loaded = CommandLoading.events(
-                inputs, options: options, strict: runOptions.strict, command: "ics todos", io: io)
-        else { return .unusableInput }
+        guard let loaded = setup.load(io: io, command: "ics todos") else { return .unusableInput }
         let tasks = Array(
-            listing.limited(
+            setup.listing.limited(
                 selection.select(
-                    occurrences: loaded.events, undated: options.undatedTasks?.gathered ?? [],
-                    filter: options.filter)))
+                    occurrences: loaded.events,
+                    undated: setup.options.undatedTasks?.gathered ?? [],
+                    filter: setup.options.filter)))
         let now = selection.now
-        return listing.write(
-            to: runOptions.outputPath, io: io, unusable: loaded.unusableInputs,
+        return setup.write(
+            loaded, io: io,
             text: {
-                TodoText.format(tasks, zone: loaded.zone, now: now, language: runOptions.language)
+                TodoText.format(
+                    tasks, zone: loaded.zone, now: now, language: setup.run.language)
             },
             records: { format, guardsFormulas in
                 TaskSchema.records(

@@ -1,3 +1,5 @@
+import ChronoSketchCore
+import ChronoSketchEvents
 import ChronoSketchFormats
 import ChronoSketchSyntax
 
@@ -62,5 +64,42 @@ struct RecordListing {
                 output.write(text())
             }
         }
+    }
+}
+
+/// What `ics todos` and `ics alarms` read before their own options: how the run goes, what is
+/// read (the open ones unless `--status` says otherwise) with the today and now its window
+/// counts from, and how the listing is written.
+struct ListingSetup {
+    let run: RunOptions
+    var options: LoadOptions
+    /// "Now" on the `--tz` wall clock (`--today` with a time pins it).
+    let now: LocalDateTime
+    let listing: RecordListing
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        (run, listing) = (
+            try RunOptions(arguments, environment: environment), try RecordListing(arguments)
+        )
+        let (options, dates) = try CommonOptions.loadOptionsAndDates(
+            arguments, environment: environment)
+        (self.options, now) = (options, dates.now)
+        if !arguments.isSet(CommonOptions.status.name) { self.options.filter.statuses = ["OPEN"] }
+    }
+
+    /// The events of the inputs, what was found reported; nil when the run must stop.
+    func load(io: CommandIO, command: String) -> LoadedCalendar? {
+        CommandLoading.events(
+            run.inputs(io), options: options, strict: run.strict, command: command, io: io)
+    }
+
+    /// Writes the listing of what `loaded` gave (``RecordListing/write(to:io:unusable:text:records:)``).
+    func write(
+        _ loaded: LoadedCalendar, io: CommandIO, text: () -> String,
+        records: (OccurrenceFormat, _ guardsFormulas: Bool) -> [UInt8]
+    ) -> ExitStatus {
+        listing.write(
+            to: run.outputPath, io: io, unusable: loaded.unusableInputs, text: text,
+            records: records)
     }
 }
