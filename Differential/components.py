@@ -11,6 +11,9 @@ kind and times as in expand.py. A VTODO starts at its DTSTART, else its DUE, and
 DUE, else after its DURATION, else where it starts; a VJOURNAL is at its DTSTART, a date
 lasting the day (RFC 5545 §3.6.2, §3.6.3), as `ics` reads them.
 
+Tasks (`ics todos --status all` over the same window), one line each: uid <TAB> start,
+against python's VTODO occurrences.
+
 Alarms (`ics alarms --component all --status all`), one line each:
 
     uid <TAB> trigger
@@ -129,6 +132,30 @@ def ics_occurrences(ics, path):
     return status, sorted(lines)
 
 
+def ics_todos(ics, path):
+    """`ics todos --status all` over the window: each task occurrence's UID and start (its
+    DTSTART, else its DUE), which python's VTODO occurrences give too."""
+    status, records = ics_records(
+        ics, ["todos", path, "--status", "all", "--max-instances", "20000"])
+    lines = []
+    for record in records:
+        start = record["start"]
+        if start is None:
+            continue
+        lines.append("\t".join([record["uid"] or "", start if len(start) != 16 else start + ":00"]))
+    return status, sorted(lines)
+
+
+def python_todos(path):
+    status, lines = python_occurrences(path)
+    todos = []
+    for line in lines:
+        uid, component, _, start, _ = line.split("\t")
+        if component == "VTODO":
+            todos.append("\t".join([uid, start]))
+    return status, sorted(todos)
+
+
 def ics_alarms(ics, path):
     status, records = ics_records(
         ics, ["alarms", path, "--component", "all", "--status", "all"])
@@ -200,12 +227,13 @@ def main():
                     data = handle.read()
                 if any(word in data for word in (b"BEGIN:VTODO", b"BEGIN:VJOURNAL", b"BEGIN:VALARM")):
                     paths.append(path)
-    counts = {"occurrences": {}, "alarms": {}}
+    counts = {"occurrences": {}, "todos": {}, "alarms": {}}
     differing = {}
     for path in sorted(paths):
         name = os.path.relpath(path, corpus)
         for what, ours, theirs in (
                 ("occurrences", ics_occurrences, python_occurrences),
+                ("todos", ics_todos, python_todos),
                 ("alarms", ics_alarms, python_alarms)):
             result = compare(name, ours(ics, path), guarded(theirs, path), differing, what)
             counts[what][result] = counts[what].get(result, 0) + 1
@@ -216,9 +244,9 @@ def main():
         name for name in differing if name not in table or table[name].startswith("TODO"))
     fixed = sorted(set(table) - set(differing))
     print("components differential: %d files with VTODO, VJOURNAL or VALARM; tasks and journals"
-          " %s; alarms %s; %d files differ (%d explained in %s)" % (
-              len(paths), counts["occurrences"], counts["alarms"], len(differing),
-              len(differing) - len(new), table_path))
+          " %s; todos %s; alarms %s; %d files differ (%d explained in %s)" % (
+              len(paths), counts["occurrences"], counts["todos"], counts["alarms"],
+              len(differing), len(differing) - len(new), table_path))
     for name in fixed:
         print("  agrees now, take it out of the table: %s" % name)
     for name in new:

@@ -282,26 +282,26 @@ extension TodosCommandTests {
 }
 
 extension TodosCommandTests {
-    @Test func aDurationWithoutDTSTARTIsAnErrorOfTheTask() {
-        let result = CLI.run(
-            ["validate", "-f", "text"],
-            standardInput: Self.calendar(
-                """
-                BEGIN:VTODO\r
-                UID:d\r
-                DTSTAMP:20261201T000000Z\r
-                DURATION:PT1H\r
-                SUMMARY:Duration alone\r
-                END:VTODO\r
-                BEGIN:VTODO\r
-                UID:e\r
-                DTSTAMP:20261201T000000Z\r
-                DTSTART:20261207T090000Z\r
-                DURATION:PT1H\r
-                SUMMARY:Duration with a start\r
-                END:VTODO\r
+    static let durations = calendar(
+        """
+        BEGIN:VTODO\r
+        UID:d\r
+        DTSTAMP:20261201T000000Z\r
+        DURATION:PT1H\r
+        SUMMARY:Duration alone\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:e\r
+        DTSTAMP:20261201T000000Z\r
+        DTSTART:20261207T090000Z\r
+        DURATION:PT1H\r
+        SUMMARY:Duration with a start\r
+        END:VTODO\r
 
-                """))
+        """)
+
+    @Test func aDurationWithoutDTSTARTIsAnErrorOfTheTask() {
+        let result = CLI.run(["validate", "-f", "text"], standardInput: Self.durations)
         #expect(result.status == 1)
         // validate's findings are its output.
         #expect(
@@ -309,5 +309,14 @@ extension TodosCommandTests {
                 "<stdin>:7: error: VTODO has DURATION but no DTSTART, which RFC 5545 requires with it"
             ))
         #expect(!result.standardOutput.contains(":14: error"))
+        // A listing that reads the tasks says it; one of events alone does not.
+        let todos = CLI.run(["todos", "--tz", "UTC"], standardInput: Self.durations)
+        #expect(
+            todos.standardError.contains(
+                "<stdin>:7: warning: VTODO has DURATION but no DTSTART, which RFC 5545 requires with it; DURATION ignored"
+            ))
+        #expect(todos.standardOutput.contains("Duration alone"))
+        let events = CLI.run(["events", "--tz", "UTC"], standardInput: Self.durations)
+        #expect(!events.standardError.contains("DURATION"))
     }
 }

@@ -77,7 +77,8 @@ struct CalendarStream {
             source, limits: limits, progress: progress, measuringLines: profile != .rfc5545)
         checker = ComponentChecker(
             file: source.name, scope: checks, profile: profile,
-            adding: comparesWithLibical ? [LibicalReadingCheck()] : [])
+            adding: comparesWithLibical ? [LibicalReadingCheck()] : [],
+            readsTasks: components.contains(.todo))
         self.inspector = inspector
     }
 

@@ -22,6 +22,9 @@ package struct CheckContext {
     var skipsEvent = false
     /// The first onset of each VTIMEZONE of its calendar read so far, by TZID.
     var zoneOnsets: [String: LocalDateTime] = [:]
+    /// Whether the VTODOs are read, beside the VEVENTs (`--component VTODO`): what keeps one
+    /// from being placed as written is then said outside `validate` too.
+    var readsTasks = false
 
     /// Whether the problems of `property`'s line and value are reported (``CheckScope``).
     func reports(_ property: ICalProperty, in component: String) -> Bool {

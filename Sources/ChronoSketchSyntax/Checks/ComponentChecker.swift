@@ -78,14 +78,19 @@ package struct ComponentChecker {
     private var outlook: OutlookProfile?
     /// What they found, once the input ended (they are then let go).
     private var profileFindings: [Diagnostic] = []
+    /// Whether the VTODOs are read as well as the VEVENTs (``CheckContext/readsTasks``).
+    private let readsTasks: Bool
 
     /// - Parameters:
     ///   - profile: the rules checked beyond RFC 5545's, in the same pass.
     ///   - added: further checks of each component (`--libical`'s).
+    ///   - readsTasks: whether the VTODOs are read (`--component VTODO`), so that what keeps
+    ///     one from being placed as written is said beside the events' problems.
     package init(
         file: String, scope: CheckScope, profile: ValidationProfile = .rfc5545,
-        adding added: [any ComponentCheck] = []
+        adding added: [any ComponentCheck] = [], readsTasks: Bool = false
     ) {
+        self.readsTasks = readsTasks
         self.scope = scope
         self.added = added
         findings = Findings(file: file)
@@ -197,6 +202,7 @@ package struct ComponentChecker {
             }
             var context = CheckContext(scope: scope, parent: parent, method: method)
             context.zoneOnsets = zoneOnsets
+            context.readsTasks = readsTasks
             if scope == .events, component.name == "VEVENT" {
                 context.skipsEvent = !Self.hasStart(component)
             }

@@ -6,18 +6,21 @@ import ChronoSketchCore
 struct EndAndDurationCheck: ComponentCheck {
     func check(_ component: ICalComponent, in context: CheckContext, findings: inout Findings) {
         guard !context.skipsEvent else { return }
-        if component.name == "VTODO", context.scope == .conformance,
+        let checksTask = context.scope == .conformance || context.readsTasks
+        if component.name == "VTODO", checksTask,
             let duration = component.property("DURATION"), component.property("DTSTART") == nil,
             component.property("DUE") == nil
         {
             findings.report(
-                .error, .endAndDuration, line: duration.line,
-                "VTODO has DURATION but no DTSTART, which RFC 5545 requires with it")
+                context.scope == .conformance ? .error : .warning, .endAndDuration,
+                line: duration.line,
+                "VTODO has DURATION but no DTSTART, which RFC 5545 requires with it",
+                assumption: context.scope.assumption(otherwise: "DURATION ignored"))
         }
         let endName: String
-        switch (component.name, context.scope) {
+        switch (component.name, checksTask) {
         case ("VEVENT", _): endName = "DTEND"
-        case ("VTODO", .conformance): endName = "DUE"
+        case ("VTODO", true): endName = "DUE"
         default: return
         }
         guard component.property("DURATION") != nil, let end = component.property(endName) else {
