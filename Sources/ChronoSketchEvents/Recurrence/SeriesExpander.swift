@@ -398,6 +398,11 @@ struct SeriesExpander {
         return unique.filter { range.contains($0.start.wallClock) }
     }
 
+    /// What a BYDAY ordinal outside a MONTHLY or YEARLY rule is said as, whatever the rule's
+    /// frequency.
+    static let ordinalNote =
+        "BYDAY has an ordinal, which RFC 5545 allows only with MONTHLY and YEARLY rules; read as the weekday alone"
+
     /// The instances of one RRULE (or EXRULE) within `range`, walked within the series'
     /// budget (``RuleWalk``) by the way that expands the rule: a family expanded in Swift
     /// (``SubDailyRule``, ``WeeklyRule``, ``WeekNumberRule``, ``YearDayRule``) or libical's
@@ -421,6 +426,19 @@ struct SeriesExpander {
                 "\(property.name) has \(named.joined(separator: ", ")) but DTSTART is a date",
                 "\(named.count == 1 ? "it is" : "they are") ignored, as RFC 5545 §3.3.10 says")
             rule = dated
+        }
+        // RFC 5545 §3.3.10 allows a BYDAY ordinal with MONTHLY and YEARLY rules alone: a DAILY
+        // or WEEKLY rule's is read as the weekday alone, as a sub-daily rule's is
+        // (``SubDailyRule``), not as libical reads it (a day the rule never names).
+        if rule.frequency == .daily || rule.frequency == .weekly,
+            rule.byDay.contains(where: { $0.ordinal != 0 })
+        {
+            var weekdays: [RecurrenceRule.WeekdayNumber] = []
+            for day in rule.byDay where !weekdays.contains(where: { $0.weekday == day.weekday }) {
+                weekdays.append(RecurrenceRule.WeekdayNumber(day.weekday))
+            }
+            rule = rule.adding([.byDay(weekdays)])
+            log.warn(source, .ruleMisuse, property.line, Self.ordinalNote, "expanded so")
         }
         if rule.neverMatches {
             log.warn(

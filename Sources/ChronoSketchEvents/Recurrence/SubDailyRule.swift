@@ -54,9 +54,7 @@ struct SubDailyRule: RuleExpansion, Sendable {
         if !rule.byDay.isEmpty {
             weekdays = Set(rule.byDay.map(\.weekday))
             if rule.byDay.contains(where: { $0.ordinal != 0 }) {
-                notes.append(
-                    "BYDAY has an ordinal, which RFC 5545 allows only with MONTHLY and YEARLY rules; read as the weekday alone"
-                )
+                notes.append(SeriesExpander.ordinalNote)
             }
         } else {
             weekdays = nil

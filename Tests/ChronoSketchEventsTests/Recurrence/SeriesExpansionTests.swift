@@ -1,6 +1,6 @@
 import ChronoSketchCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
@@ -237,6 +237,28 @@ import TestSupport
             spans(try load(lastOfYear)).map { String($0.prefix(10)) } == [
                 "2024-12-30", "2024-12-31", "2025-12-31", "2026-12-31",
             ])
+    }
+
+    /// RFC 5545 §3.3.10 allows a BYDAY ordinal only with MONTHLY and YEARLY rules: in any other
+    /// frequency it is said and read as the weekday alone (libical 3.0.16 lists a Wednesday for
+    /// `FREQ=WEEKLY;BYDAY=1TU,-1TH`, and one instance of the DAILY form).
+    @Test(arguments: [
+        ("FREQ=WEEKLY;COUNT=4;BYDAY=1TU,-1TH", ["12-01", "12-03", "12-08", "12-10"]),
+        ("FREQ=DAILY;COUNT=3;BYDAY=1TU", ["12-01", "12-08", "12-15"]),
+        ("FREQ=HOURLY;INTERVAL=24;COUNT=3;BYDAY=-2TU", ["12-01", "12-08", "12-15"]),
+    ])
+    func anOrdinalOutsideMonthlyAndYearlyIsReadAsTheWeekdayAlone(rule: String, days: [String])
+        throws
+    {
+        let loaded = try load(
+            Fixture.event("o", "DTSTART:20261201T090000Z\nRRULE:\(rule)"), zone: "UTC")
+        #expect(spans(loaded).map { String($0.dropFirst(5).prefix(5)) } == days)
+        let said = loaded.diagnostics.filter { $0.code == .ruleMisuse }
+        #expect(said.count == 1)
+        #expect(
+            said.first?.message
+                == "BYDAY has an ordinal, which RFC 5545 allows only with MONTHLY and YEARLY rules; read as the weekday alone"
+        )
     }
 
     /// Every INTERVAL-th week counts from DTSTART's week, the weeks starting on WKST (libical
@@ -621,7 +643,8 @@ import TestSupport
         #expect(
             loaded.messages.contains {
                 $0.contains("Series 'b' has more than 2 instances in range")
-                    && $0.contains("the total of 7 instances is reached; raise --max-total-instances")
+                    && $0.contains(
+                        "the total of 7 instances is reached; raise --max-total-instances")
             })
         #expect(
             loaded.messages.contains {
