@@ -85,7 +85,6 @@ public struct UndatedTask: Sendable, Hashable {
     public var calendar: String?
     /// Where its `BEGIN:VTODO` is.
     public var source: SourceLocation
-    public var sequence: Int
     /// Its status, completion and priority; its ``TaskDetails/due`` is always `.none`.
     public var details: TaskDetails
 
@@ -94,7 +93,7 @@ public struct UndatedTask: Sendable, Hashable {
         uid: String?, title: String, location: String? = nil, description: String? = nil,
         categories: [String] = [], url: String? = nil, organizer: Participant? = nil,
         attendees: [Participant] = [], calendar: String? = nil, source: SourceLocation,
-        sequence: Int = 0, details: TaskDetails
+        details: TaskDetails
     ) {
         self.uid = uid
         self.title = title
@@ -106,7 +105,6 @@ public struct UndatedTask: Sendable, Hashable {
         self.attendees = attendees
         self.calendar = calendar
         self.source = source
-        self.sequence = sequence
         self.details = details
     }
 }

@@ -78,12 +78,12 @@ struct ListingSetup {
     let listing: RecordListing
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        (run, listing) = (
-            try RunOptions(arguments, environment: environment), try RecordListing(arguments)
-        )
+        run = try RunOptions(arguments, environment: environment)
+        listing = try RecordListing(arguments)
         let (options, dates) = try CommonOptions.loadOptionsAndDates(
             arguments, environment: environment)
-        (self.options, now) = (options, dates.now)
+        self.options = options
+        now = dates.now
         if !arguments.isSet(CommonOptions.status.name) { self.options.filter.statuses = ["OPEN"] }
     }
 

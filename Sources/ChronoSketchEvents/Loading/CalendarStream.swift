@@ -209,7 +209,6 @@ struct CalendarStream {
             organizer: source.organizer, attendees: source.attendees,
             calendar: source.calendarName,
             source: SourceLocation(file: source.file, line: source.line),
-            sequence: source.sequence,
             details: EventMapper.taskDetails(source, due: .none, log: &log))
     }
 
