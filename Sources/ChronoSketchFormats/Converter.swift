@@ -157,7 +157,7 @@ public enum Converter {
             windowed
             ? EventsInWindow(sources.compactMap { $0 }, options: options.load, database: database)
             : nil
-        for diagnostic in window?.limitsReached ?? [] {
+        for diagnostic in window?.expansionFindings ?? [] {
             guard let index = inputs.firstIndex(where: { $0.name == diagnostic.file }) else {
                 continue
             }

@@ -128,28 +128,46 @@ import Testing
 
     // MARK: - Said, not silent
 
-    /// A daily series to 9999 stops where libical does, with a word, and a window after 2582
-    /// gets no instance made up.
-    @Test func aSeriesPastLibicalsLastYearIsReported() throws {
+    /// A daily series to 9999 is expanded to its UNTIL without a word: every day from 2580 to
+    /// 2599 (7,305 with five leap days) and the last day of 9999. A rule of another calendar
+    /// scale, which libical 3.0.16 expands, stops at 2582 and says so, with where it stopped,
+    /// and a window after 2582 gets none of its instances made up.
+    @Test func aSeriesGoesOnToTheYear9999() throws {
         let body = Self.event(
-            "d", "DTSTART:20260101T090000\r\nRRULE:FREQ=DAILY;UNTIL=99991231T000000\r\n")
-        // A window over the stop: its last 31 days are listed, and no day after.
-        let whole = try CLI.runBinary(
-            ["events", "-", "-f", "ndjson", "--from", "2582-12-01", "--to", "2700-01-01"],
+            "d", "DTSTART:20260101T090000\r\nRRULE:FREQ=DAILY;UNTIL=99991231T235959\r\n")
+        let middle = try CLI.runBinary(
+            ["events", "-", "-f", "ndjson", "--from", "2580-01-01", "--to", "2600-01-01"],
             standardInput: Self.calendar(body))
-        #expect(whole.status == 0)
-        let starts = try CLI.records(whole.standardOutput).compactMap { $0["start"] as? String }
-        #expect(starts.count == 31)
-        #expect(starts.last == "2582-12-31T09:00")
+        #expect(middle.status == 0)
+        #expect(middle.standardError.isEmpty)
+        let starts = try CLI.records(middle.standardOutput).compactMap { $0["start"] as? String }
+        #expect(starts.count == 7_305)
+        #expect(starts.first == "2580-01-01T09:00")
+        #expect(starts.last == "2599-12-31T09:00")
+        let last = try CLI.runBinary(
+            ["events", "-", "-f", "csv", "--columns", "start", "--from", "9999-12-30"],
+            standardInput: Self.calendar(body))
+        #expect(last.standardOutput == "start\n9999-12-30T09:00\n9999-12-31T09:00\n")
+        let hebrew = Self.event(
+            "h",
+            "DTSTART;VALUE=DATE:20240516\r\nRRULE:RSCALE=HEBREW;FREQ=YEARLY;BYMONTH=5L;BYMONTHDAY=8;SKIP=FORWARD\r\n"
+        )
+        let stopped = try CLI.runBinary(
+            [
+                "events", "-", "-f", "csv", "--columns", "start", "--from", "2580-01-01", "--to",
+                "2600-01-01",
+            ],
+            standardInput: Self.calendar(hebrew))
+        #expect(stopped.standardOutput == "start\n2580-02-25\n2581-02-12\n2582-03-04\n")
         #expect(
-            whole.standardError.contains(
-                "RRULE goes on after 2582, the last year libical 3.0.16 expands; the series stops at 2582-12-31T09:00"
+            stopped.standardError.contains(
+                "RRULE of RSCALE=HEBREW goes on after 2582, the last year libical 3.0.16 expands; the series stops at 2582-03-04"
             ))
         let late = try CLI.runBinary(
             ["events", "-", "-f", "ndjson", "--from", "2600-01-01", "--to", "2600-02-01"],
-            standardInput: Self.calendar(body))
+            standardInput: Self.calendar(hebrew))
         #expect(late.standardOutput.isEmpty)
-        #expect(late.standardError.contains("none are listed"))
+        #expect(late.standardError.contains("none of its instances after it are listed"))
     }
 
     @Test func aStrayEndAsTheLastLineEndsTheCalendarOnce() throws {

@@ -13,8 +13,19 @@ import Testing
         "END:VEVENT", "END:VCALENDAR", "",
     ].joined(separator: "\r\n")
 
-    /// Runs `ics` with `arguments` on the calendar, in UTC.
-    private static func run(_ arguments: [String]) throws -> (RunResult, path: String) {
+    /// A WEEKLY series from Monday 5 January 2026 with BYMONTHDAY, which RFC 5545 leaves out
+    /// of WEEKLY rules; its RRULE is line 8.
+    private static let forbidden = [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//ChronoSketch//Tests//EN", "BEGIN:VEVENT",
+        "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000",
+        "RRULE:FREQ=WEEKLY;BYMONTHDAY=5;COUNT=3", "DURATION:PT1H", "END:VEVENT", "END:VCALENDAR",
+        "",
+    ].joined(separator: "\r\n")
+
+    /// Runs `ics` with `arguments` on `calendar`, in UTC.
+    private static func run(_ arguments: [String], on calendar: String = calendar) throws -> (
+        RunResult, path: String
+    ) {
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("seconds.ics").path
@@ -61,6 +72,36 @@ import Testing
         default:
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardError.contains(warning + "\n"), "\(result.standardError)")
+        }
+    }
+
+    /// A part RFC 5545 leaves out of the rule's frequency is said by every command that
+    /// expands, at the rule's line, and read as a limit of the days (the 5th of January,
+    /// February and March).
+    @Test(arguments: commands)
+    func everyCommandThatExpandsSaysAPartOutsideItsFrequency(_ arguments: [String]) throws {
+        let (result, path) = try Self.run(arguments, on: Self.forbidden)
+        let warning =
+            "\(path):8: warning: BYMONTHDAY with FREQ=WEEKLY, which RFC 5545 §3.3.10 does not allow; read as a limit of the days"
+        switch arguments[0] {
+        case "validate":
+            #expect(result.standardOutput.contains(warning + "\n"))
+        case "info":
+            #expect(result.standardOutput.contains("warning rule-misuse"))
+        default:
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.contains(warning + "\n"), "\(result.standardError)")
+        }
+    }
+
+    /// Such a part is read one way, in sorted and in file order alike.
+    @Test func aPartOutsideItsFrequencyIsReadAlikeInEveryOrder() throws {
+        for order in [[], ["--order", "file"]] {
+            let listed = try Self.run(
+                ["events", "--format", "csv", "--columns", "start"] + order, on: Self.forbidden)
+            #expect(
+                listed.0.standardOutput
+                    == "start\n2026-01-05T09:00\n2026-02-05T09:00\n2026-03-05T09:00\n")
         }
     }
 

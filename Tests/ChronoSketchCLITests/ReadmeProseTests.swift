@@ -354,11 +354,15 @@ import Testing
         #expect(result.standardError.contains("<stdin>:") || result.standardError.contains("-:"))
     }
 
-    /// "The rules expanded in Swift (… `WEEKLY` with an `INTERVAL` above 1, `YEARLY` with …
-    /// `BYYEARDAY`) go on to 9999."
-    @Test func rulesExpandedInSwiftReachTheLastCentury() throws {
+    /// "Rules of the Gregorian calendar go on to 9999-12-31": a rule of every frequency and
+    /// family has instances in 9990.
+    @Test func everyFrequencyReachesTheLastCentury() throws {
         for rule in [
-            "FREQ=HOURLY;INTERVAL=5", "FREQ=WEEKLY;INTERVAL=2", "FREQ=YEARLY;BYYEARDAY=100",
+            "FREQ=SECONDLY;INTERVAL=86400", "FREQ=MINUTELY;INTERVAL=1440", "FREQ=HOURLY;INTERVAL=5",
+            "FREQ=DAILY;BYMONTHDAY=-1", "FREQ=WEEKLY;INTERVAL=2", "FREQ=MONTHLY;BYDAY=-1FR",
+            "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "FREQ=YEARLY;BYYEARDAY=100",
+            "FREQ=YEARLY;BYWEEKNO=20", "FREQ=YEARLY;BYMONTH=2;BYDAY=1MO",
+            "RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;SKIP=BACKWARD",
         ] {
             let result = try CLI.runBinary(
                 [

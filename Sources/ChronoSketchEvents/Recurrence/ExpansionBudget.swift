@@ -4,9 +4,9 @@ import ChronoSketchSyntax
 /// What one series may spend on its expansion and what it has spent (SPEC §3: the limits are
 /// "reported when hit, never silent truncation").
 ///
-/// Every way of expanding a rule draws on it through a ``RuleWalk``: libical's iterator (a
-/// step per candidate read, with or without BYSETPOS and the day limits), and each family
-/// expanded in Swift (a step per interval, day, hour or minute walked and per time made), so
+/// Every way of expanding a rule draws on it through a ``RuleWalk``: each family expanded in
+/// Swift (a step per interval, day, hour or minute walked and per time made) and libical's
+/// iterator for other calendar scales (a step per instance read), so
 /// `--max-iterations` binds them all; every instance a rule gives is offered to the walk, which
 /// holds the `--max-instances` cap. What stopped short is said here, in one wording: the rule's
 /// line, how many instances were listed and up to when, and the option that raises the bound.
@@ -195,10 +195,38 @@ struct RuleWalk {
     }
 }
 
-/// A way of expanding a rule (libical's iterator, or a family expanded in Swift). It has no
-/// count of its own: it takes a step of the walk for each unit of its work (a candidate read,
+/// A way of expanding a rule (a family expanded in Swift, or libical's iterator). It has no
+/// count of its own: it takes a step of the walk for each unit of its work (an instance read,
 /// an interval, a day, an hour or minute walked, a time made), gives its instances, in order,
 /// only through ``RuleWalk/offer(_:)``, and stops as soon as either returns false.
 protocol RuleExpansion {
     mutating func expand(_ walk: inout RuleWalk)
+}
+
+/// The way a rule is expanded: ``SubDailyRule`` for HOURLY, MINUTELY and SECONDLY,
+/// ``WeekNumberRule`` for YEARLY with BYWEEKNO, ``CalendarRule`` for the others; nil for a
+/// YEARLY rule with BYWEEKNO and a leap month, which none expands.
+func ruleExpansion(
+    _ rule: RecurrenceRule, origin: ICalDateTime, skip: CalendarRule.Skip = .omit
+) -> (any RuleExpansion)? {
+    SubDailyRule(rule) ?? WeekNumberRule(rule, origin: origin)
+        ?? CalendarRule(rule, origin: origin, skip: skip)
+}
+
+extension RuleWalk {
+    /// The wall-clock instances of `rule` from `origin` within `range` and before `until`,
+    /// counted as an RRULE's, at most `steps` steps taken.
+    static func instances(
+        of rule: RecurrenceRule, from origin: ICalDateTime, until: LocalDateTime?,
+        range: ClosedRange<LocalDateTime>, steps: Int
+    ) -> [LocalDateTime] {
+        guard var expansion = ruleExpansion(rule, origin: origin) else { return [] }
+        let limits = ExpansionLimits(instancesPerSeries: steps, iterationsPerSeries: steps)
+        var walk = RuleWalk(
+            budget: ExpansionBudget(limits: limits, instancesLeft: steps),
+            origin: origin.wallClock, range: range, until: until, count: rule.count,
+            countsOrigin: true, cap: steps)
+        expansion.expand(&walk)
+        return walk.found
+    }
 }

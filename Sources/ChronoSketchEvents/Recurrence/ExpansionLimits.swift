@@ -7,10 +7,11 @@ public struct ExpansionLimits: Sendable, Hashable {
     /// Most instances all series together give.
     public var totalInstances: Int
     /// Most steps the rules of one series take together, instances or not (candidates
-    /// libical's iterator gives, and intervals, days, hours and minutes walked and times made
-    /// by the rules expanded in Swift): a rule that never reaches the window stops here.
+    /// libical's iterator gives for other calendar scales, and intervals, days, hours and
+    /// minutes walked and times made by the rules expanded in Swift): a rule that never reaches the window stops here.
     public var iterationsPerSeries: Int
-    /// Most steps libical may take inside one iterator call of a sub-daily rule (see
+    /// Most steps libical may take inside one iterator call of a sub-daily rule of another
+    /// calendar scale (see
     /// ``RecurrenceRule/worstStepsBetweenInstances``); a rule over it is not expanded.
     public var stepsPerCall: Int
     /// Without `--to`, series with no end are listed up to this many years after the latest

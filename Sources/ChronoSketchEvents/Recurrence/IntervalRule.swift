@@ -27,7 +27,9 @@ extension IntervalRule {
         if walk.count == nil, walk.range.lowerBound.date > interval {
             interval = intervalStart(from: interval, reaching: walk.range.lowerBound.date)
         }
-        while interval <= walk.last.date, walk.step() {
+        // A day SKIP=BACKWARD moves lies up to a day before its interval.
+        let last = (try? walk.last.date.adding(days: 1)) ?? walk.last.date
+        while interval <= last, walk.step() {
             guard let members = members(ofIntervalFrom: interval, walk: &walk) else { return }
             for time in members {
                 guard walk.offer(time) else { return }
@@ -78,5 +80,36 @@ struct TimesOfDay {
         }
         members.sort()
         return SetPositions.pick(members, at: positions)
+    }
+}
+
+/// BYSETPOS (RFC 5545 §3.3.10: it "operates on a set of recurrence instances in one interval
+/// of the recurrence rule"; each value "corresponds to the nth occurrence within the set").
+enum SetPositions {
+    /// The members of one interval's set (in order) at `positions` (1 the first, -1 the last),
+    /// in order, each once; all of them when there are no positions.
+    static func pick(_ members: [LocalDateTime], at positions: [Int]) -> [LocalDateTime] {
+        guard !positions.isEmpty else { return members }
+        let indices = positions.compactMap { position -> Int? in
+            let index = position > 0 ? position - 1 : members.count + position
+            return members.indices.contains(index) ? index : nil
+        }
+        return Set(indices).sorted().map { members[$0] }
+    }
+}
+
+/// Days named by number, BYMONTHDAY's and BYYEARDAY's: "-10 represents the tenth to the last
+/// day of the month" (RFC 5545 §3.3.10).
+enum DayNumbers {
+    /// Whether `day` of a span of `length` days is among `numbers`; every day when there are
+    /// none.
+    static func contain(_ numbers: [Int], _ day: Int, of length: Int) -> Bool {
+        numbers.isEmpty || numbers.contains { $0 > 0 ? $0 == day : length + $0 + 1 == day }
+    }
+
+    /// Whether `date` is among `monthDays` and `yearDays`.
+    static func admit(_ date: CivilDate, monthDays: [Int], yearDays: [Int]) -> Bool {
+        contain(monthDays, date.day, of: date.daysInMonth)
+            && contain(yearDays, date.dayOfYear, of: CivilDate.isLeapYear(date.year) ? 366 : 365)
     }
 }

@@ -10,10 +10,15 @@ struct ExpansionWindow: Sendable {
     /// Where rules without an end stop when there is no `--to`.
     var horizon: LocalDateTime
 
-    /// The last time a rule's instances are generated up to.
+    /// The last time a rule's instances are generated up to: with no `to`, the horizon for a
+    /// rule without an end, and the last second of 9999 for the others.
     func end(unbounded: Bool) -> LocalDateTime {
-        to ?? (unbounded ? horizon : LocalDateTime(startOf: .maximum))
+        to ?? (unbounded ? horizon : Self.lastSecond)
     }
+
+    private static let lastSecond =
+        (try? LocalDateTime(date: .maximum, hour: 23, minute: 59, second: 59))
+        ?? LocalDateTime(startOf: .maximum)
 }
 
 /// How a series places its instances (RFC 5545 §3.8.5.3: in the DTSTART's own zone).
@@ -118,13 +123,13 @@ struct SeriesExpander {
     /// Expands a series into its instances, applies EXDATE, RDATE and the overrides, and maps
     /// every instance and override that may overlap `window`.
     ///
-    /// Instances are computed on the series' own clock with libical's iterator, so 09:00 stays
+    /// Instances are computed on the series' own clock (``ruleInstances``), so 09:00 stays
     /// 09:00 across a DST change, then converted to the target zone. libical 3.0.16's
     /// `icalcomponent_foreach_recurrence` would list an overridden instance at its old time
     /// and an RDATE equal to a rule instance twice; here overrides replace their instance and
     /// equal instances are one. Every rule of the series draws on one ``ExpansionBudget``; the
     /// total left goes down by the instances generated.
-    /// - Complexity: O(k log k) in the instances generated, plus libical's iteration.
+    /// - Complexity: O(k log k) in the instances generated, plus the steps of the rules' walks.
     private mutating func events(
         of group: SeriesGroup, window: ExpansionWindow, reachedHorizon: inout Bool,
         log: inout DiagnosticLog
@@ -398,67 +403,45 @@ struct SeriesExpander {
         return unique.filter { range.contains($0.start.wallClock) }
     }
 
-    /// What a BYDAY ordinal outside a MONTHLY or YEARLY rule is said as, whatever the rule's
-    /// frequency.
-    static let ordinalNote =
-        "BYDAY has an ordinal, which RFC 5545 allows only with MONTHLY and YEARLY rules; read as the weekday alone"
-
-    /// The instances of one RRULE (or EXRULE) within `range`, walked within the series'
-    /// budget (``RuleWalk``) by the way that expands the rule: a family expanded in Swift
-    /// (``SubDailyRule``, ``WeeklyRule``, ``WeekNumberRule``, ``YearDayRule``) or libical's
-    /// iterator (``LibicalExpansion``). Where the walk stopped short is said by the budget.
+    /// The instances of one RRULE (or EXRULE) within `range`, walked within the series' budget
+    /// (``RuleWalk``): in Swift for the Gregorian calendar (``ruleExpansion(_:origin:skip:)``),
+    /// by libical for another scale (``OtherScaleRule``). Where the walk stopped short is said
+    /// by the budget.
     private func ruleInstances(
         _ written: RecurrenceRule, property: RuleProperty, origin: FramePoint, frame: SeriesFrame,
         range: ClosedRange<LocalDateTime>, budget: ExpansionBudget, cap: Int, _ context: Context,
         log: inout DiagnosticLog
     ) -> [FramePoint] {
         let source = context.source
-        var rule = written
-        // RFC 5545 §3.3.10: "The BYSECOND, BYMINUTE and BYHOUR rule parts MUST NOT be specified
-        // when the associated "DTSTART" property has a DATE value type. These rule parts MUST
-        // be ignored in RECUR value that violate the above requirement".
-        let timeParts: Set<String> = ["BYHOUR", "BYMINUTE", "BYSECOND"]
-        if origin.isDate, written.parts.contains(where: { timeParts.contains($0.name) }) {
-            let dated = written.removing(timeParts)
-            let named = written.parts.map(\.name).filter(timeParts.contains)
-            log.warn(
-                source, .ruleMisuse, property.line,
-                "\(property.name) has \(named.joined(separator: ", ")) but DTSTART is a date",
-                "\(named.count == 1 ? "it is" : "they are") ignored, as RFC 5545 §3.3.10 says")
-            rule = dated
-        }
-        // RFC 5545 §3.3.10 allows a BYDAY ordinal with MONTHLY and YEARLY rules alone: a DAILY
-        // or WEEKLY rule's is read as the weekday alone, as a sub-daily rule's is
-        // (``SubDailyRule``), not as libical reads it (a day the rule never names).
-        if rule.frequency == .daily || rule.frequency == .weekly,
-            rule.byDay.contains(where: { $0.ordinal != 0 })
-        {
-            var weekdays: [RecurrenceRule.WeekdayNumber] = []
-            for day in rule.byDay where !weekdays.contains(where: { $0.weekday == day.weekday }) {
-                weekdays.append(RecurrenceRule.WeekdayNumber(day.weekday))
-            }
-            rule = rule.adding([.byDay(weekdays)])
-            log.warn(source, .ruleMisuse, property.line, Self.ordinalNote, "expanded so")
-        }
-        if rule.neverMatches {
-            log.warn(
-                source, .ruleNeverMatches, property.line, "\(property.name) can never match",
-                "it adds no instances")
-            return []
-        }
+        guard
+            let (rule, scale) = readable(
+                written, property: property, origin: origin, context, log: &log)
+        else { return [] }
         let start: ICalDateTime =
             switch origin {
             case .date(let date): .date(date)
             case .wall(let time): .dateTime(time, isUTC: false)
             }
-        let subDaily = SubDailyRule(rule)
-        for note in subDaily?.notes ?? [] {
-            log.warn(source, .ruleMisuse, property.line, note, "expanded so")
-        }
-        let family: (any RuleExpansion)? =
-            subDaily ?? WeeklyRule(rule, origin: start) ?? WeekNumberRule(rule, origin: start)
-            ?? YearDayRule(rule, origin: start)
-        if family == nil {
+        let end = checkedEnd(
+            rule, property: property, origin: origin, frame: frame, context, log: &log)
+        // COUNT is counted by the walk: DTSTART counts as the first occurrence of an RRULE even
+        // when the rule does not give it (RFC 5545 §3.3.10: "The DTSTART property value always
+        // counts as the first occurrence"), and an instance given twice counts once.
+        var walk = RuleWalk(
+            budget: budget, origin: origin.wallClock, range: range, until: end?.wallClock,
+            count: rule.count, countsOrigin: property.name == "RRULE", cap: cap)
+        switch scale {
+        case .gregorian(let skip):
+            guard var expansion = ruleExpansion(rule, origin: start, skip: skip) else {
+                log.warn(
+                    source, .unexpandableRule, property.line,
+                    "\(property.name) '\(rule.text)' names a leap month beside BYWEEKNO",
+                    "it adds no instances")
+                return []
+            }
+            expansion.expand(&walk)
+        case .other(let name):
+            // libical walks a sub-daily rule a step at a time inside one call, with no budget.
             guard let steps = rule.worstStepsBetweenInstances, steps <= limits.stepsPerCall else {
                 log.warn(
                     source, .unexpandableRule, property.line,
@@ -466,48 +449,117 @@ struct SeriesExpander {
                     "it is not expanded")
                 return []
             }
-        }
-        let end = checkedEnd(
-            rule, property: property, origin: origin, frame: frame, context, log: &log)
-        // COUNT is counted by the walk, not by libical: its instances are counted once each
-        // (libical 3.0.16 gives one twice when a BY list repeats a value), and DTSTART counts as
-        // the first occurrence of an RRULE even when the rule does not give it (RFC 5545
-        // §3.3.10: "The DTSTART property value always counts as the first occurrence").
-        var walk = RuleWalk(
-            budget: budget, origin: origin.wallClock, range: range, until: end?.wallClock,
-            count: rule.count, countsOrigin: property.name == "RRULE", cap: cap)
-        if var expansion = family {
-            expansion.expand(&walk)
-        } else {
-            guard var libical = LibicalExpansion(rule, start: start, until: end) else {
+            guard var expansion = OtherScaleRule(rule, start: start, until: end) else {
                 log.warn(
                     source, .unexpandableRule, property.line,
-                    "libical cannot expand \(property.name) '\(rule.text)'",
+                    rule.interval > OtherScaleRule.largestInterval
+                        ? "\(property.name) has RSCALE=\(name) and an INTERVAL over \(OtherScaleRule.largestInterval), the most libical keeps"
+                        : "libical cannot expand \(property.name) '\(rule.text)'",
                     "it adds no instances")
                 return []
             }
-            let lastYear = LibicalRecurrenceIterator.lastYear
-            if range.lowerBound.date.year > lastYear {
-                log.warn(
-                    source, .yearLimit, property.line,
-                    "\(property.name) has instances in the window only after \(lastYear), the last year libical 3.0.16 expands",
-                    "none are listed")
-                return []
-            }
-            libical.expand(&walk)
+            expansion.expand(&walk)
             // libical ends every rule with its year 2582: said, when the series would go on.
+            let lastYear = LibicalRecurrenceIterator.lastYear
             let goesOn = rule.count.map { walk.given < $0 } ?? true
-            if libical.iteratorEnded, goesOn, range.upperBound.date.year > lastYear,
+            if expansion.iteratorEnded, goesOn, range.upperBound.date.year > lastYear,
                 end.map({ $0.wallClock.date.year > lastYear }) ?? true
             {
+                let last = walk.found.last ?? origin.wallClock
                 log.warn(
                     source, .yearLimit, property.line,
-                    "\(property.name) goes on after \(lastYear), the last year libical 3.0.16 expands",
-                    "the series stops at \(walk.found.last ?? origin.wallClock)")
+                    "\(property.name) of RSCALE=\(name) goes on after \(lastYear), the last year libical 3.0.16 expands",
+                    walk.found.isEmpty
+                        ? "none of its instances after it are listed"
+                        : "the series stops at \(origin.isDate ? "\(last.date)" : "\(last)")")
             }
         }
         budget.finish(walk, of: property, source: source, log: &log)
         return walk.found.map { origin.isDate ? .date($0.date) : .wall($0) }
+    }
+
+    /// The calendar scale a rule is expanded in (RFC 7529's RSCALE).
+    private enum Scale {
+        /// The Gregorian calendar, RFC 5545's, with how RSCALE's SKIP handles days that do
+        /// not exist.
+        case gregorian(CalendarRule.Skip)
+        /// Another, expanded by libical (``OtherScaleRule``).
+        case other(String)
+    }
+
+    /// The rule as it is expanded, and the calendar scale it is expanded in; nil, said, when
+    /// it gives nothing. What RFC 5545 §3.3.10 forbids is said with the reading chosen:
+    /// time parts of a DATE series ignored (as the RFC says), a BYDAY ordinal outside MONTHLY
+    /// and YEARLY rules (or beside BYWEEKNO) read as the weekday alone, BYWEEKNO outside YEARLY,
+    /// BYYEARDAY in DAILY, WEEKLY and MONTHLY rules and BYMONTHDAY in WEEKLY ones read as limits
+    /// of the days (as python-dateutil reads them). SKIP is RSCALE's (RFC 7529), and said
+    /// without it.
+    private func readable(
+        _ written: RecurrenceRule, property: RuleProperty, origin: FramePoint, _ context: Context,
+        log: inout DiagnosticLog
+    ) -> (RecurrenceRule, Scale)? {
+        let source = context.source
+        let name = property.name
+        func misuse(_ message: String, _ consequence: String) {
+            log.warn(source, .ruleMisuse, property.line, message, consequence)
+        }
+        var rule = written
+        let timeParts: Set<String> = ["BYHOUR", "BYMINUTE", "BYSECOND"]
+        if origin.isDate, written.parts.contains(where: { timeParts.contains($0.name) }) {
+            let named = written.parts.map(\.name).filter(timeParts.contains)
+            misuse(
+                "\(name) has \(named.joined(separator: ", ")) but DTSTART is a date",
+                "\(named.count == 1 ? "it is" : "they are") ignored, as RFC 5545 §3.3.10 says")
+            rule = rule.removing(timeParts)
+        }
+        let frequency = rule.frequency
+        let besideWeeks = frequency == .yearly && !rule.byWeekNo.isEmpty
+        if frequency < .monthly || besideWeeks, rule.byDay.contains(where: { $0.ordinal != 0 }) {
+            var weekdays: [RecurrenceRule.WeekdayNumber] = []
+            for day in rule.byDay where !weekdays.contains(where: { $0.weekday == day.weekday }) {
+                weekdays.append(RecurrenceRule.WeekdayNumber(day.weekday))
+            }
+            rule = rule.adding([.byDay(weekdays)])
+            misuse(
+                besideWeeks
+                    ? "BYDAY has an ordinal beside BYWEEKNO, which RFC 5545 forbids; read as the weekday alone"
+                    : "BYDAY has an ordinal, which RFC 5545 allows only with MONTHLY and YEARLY rules; read as the weekday alone",
+                "expanded so")
+        }
+        var limits: [String] = []
+        if !rule.byWeekNo.isEmpty, frequency != .yearly { limits.append("BYWEEKNO") }
+        if !rule.byYearDay.isEmpty, [.daily, .weekly, .monthly].contains(frequency) {
+            limits.append("BYYEARDAY")
+        }
+        if !rule.byMonthDay.isEmpty, frequency == .weekly { limits.append("BYMONTHDAY") }
+        if !limits.isEmpty {
+            misuse(
+                "\(limits.joined(separator: " and ")) with FREQ=\(frequency.name), which RFC 5545 §3.3.10 does not allow",
+                "read as \(limits.count == 1 ? "a limit" : "limits") of the days")
+        }
+        var skip = CalendarRule.Skip.omit
+        if let scale = rule.scale, scale != "GREGORIAN" {
+            return (rule, .other(scale))
+        } else if rule.scale != nil {
+            switch rule.skip {
+            case nil, "OMIT": skip = .omit
+            case "BACKWARD": skip = .backward
+            case "FORWARD": skip = .forward
+            case let other?:
+                misuse("\(name) has SKIP=\(other), which RFC 7529 does not define", "read as OMIT")
+            }
+        } else if let other = rule.skip {
+            misuse(
+                "\(name) has SKIP=\(other) without RSCALE, which RFC 7529 requires",
+                "read as OMIT")
+        }
+        if skip == .omit, rule.neverMatches {
+            log.warn(
+                source, .ruleNeverMatches, property.line, "\(name) can never match",
+                "it adds no instances")
+            return nil
+        }
+        return (rule, .gregorian(skip))
     }
 
     /// UNTIL on the series' clock (``until(_:origin:frame:)``), with what RFC 5545 §3.3.10 says

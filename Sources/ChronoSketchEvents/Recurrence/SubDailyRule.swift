@@ -3,11 +3,11 @@ import ChronoSketchSyntax
 
 /// A rule of FREQ=HOURLY, MINUTELY or SECONDLY, expanded in Swift (RFC 5545 §3.3.10).
 ///
-/// libical 3.0.16 walks these rules one step of their frequency at a time inside a single
-/// call, with no budget: `FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO` walks 28 years of
-/// minutes before each leap Monday. It also applies INTERVAL beside BY parts wrongly
-/// (`FREQ=HOURLY;BYHOUR=3,6;INTERVAL=7` gives 06:00 on DTSTART's day; fixed in libical 4.0).
-/// Here the day parts are a test of each day, the time of day is walked an hour, a minute, a
+/// A rule limited to rare days must not walk every second between them
+/// (`FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO` has one leap Monday in 28 years), and
+/// INTERVAL counts from DTSTART beside any BY part (`FREQ=HOURLY;BYHOUR=3,6;INTERVAL=7` has
+/// no 06:00 on DTSTART's day, which libical 3.0.16 gives). Here the day parts are a test of
+/// each day, the time of day is walked an hour, a minute, a
 /// second at a time only inside the hours and minutes the rule allows, and every step counts
 /// against the series' budget (``RuleWalk``).
 ///
@@ -30,13 +30,11 @@ struct SubDailyRule: RuleExpansion, Sendable {
     let seconds: [Int]?
     let setPositions: [Int]?
     let weekStart: Weekday
-    /// What of the rule was read otherwise than written, worded for a warning.
-    let notes: [String]
 
-    /// The rule read for Swift's expansion; nil for a daily or longer frequency, and for a
-    /// rule of another calendar scale (RSCALE), which libical expands.
+    /// The rule read for Swift's expansion (its BYDAY ordinals already dropped); nil for a
+    /// daily or longer frequency.
     init?(_ rule: RecurrenceRule) {
-        guard rule.frequency < .daily, !rule.has("RSCALE") else { return nil }
+        guard rule.frequency < .daily else { return nil }
         func numbers(_ given: [Int]) -> [Int]? { given.isEmpty ? nil : given }
         frequency = rule.frequency
         interval = rule.interval
@@ -50,16 +48,7 @@ struct SubDailyRule: RuleExpansion, Sendable {
         seconds = numbers(rule.bySecond).map { Array(Set($0.map { min($0, 59) })).sorted() }
         setPositions = numbers(rule.bySetPos)
         weekStart = rule.weekStart ?? .monday
-        var notes: [String] = []
-        if !rule.byDay.isEmpty {
-            weekdays = Set(rule.byDay.map(\.weekday))
-            if rule.byDay.contains(where: { $0.ordinal != 0 }) {
-                notes.append(SeriesExpander.ordinalNote)
-            }
-        } else {
-            weekdays = nil
-        }
-        self.notes = notes
+        weekdays = rule.byDay.isEmpty ? nil : Set(rule.byDay.map(\.weekday))
     }
 
     /// How many units of the frequency a day has, and how long one is.
@@ -100,9 +89,11 @@ struct SubDailyRule: RuleExpansion, Sendable {
     /// the first week (starting on `weekStart`) with at least four days of the year, so the
     /// one holding 4 January (RFC 5545 §3.3.10, BYWEEKNO).
     static func week(of date: CivilDate, weekStart: Weekday) -> (week: Int, weeks: Int) {
+        // Worked out in days, so that 9999's last week, which ends in 10000, has its length.
         func firstWeek(_ year: Int) -> Int {
-            let fourth = (try? CivilDate(year: year, month: 1, day: 4))?.daysSinceEpoch ?? 0
-            let weekday = (try? CivilDate(daysSinceEpoch: fourth))?.weekday ?? weekStart
+            let fourth = GregorianCalendar.daysSinceEpoch(year: year, month: 1, day: 4)
+            // 1970-01-01 was a Thursday.
+            let weekday = Weekday(rawValue: ((fourth + 3) % 7 + 7) % 7 + 1) ?? weekStart
             return fourth - weekStart.days(until: weekday)
         }
         let day = date.daysSinceEpoch
@@ -126,6 +117,16 @@ struct SubDailyRule: RuleExpansion, Sendable {
         // A counted rule is counted from DTSTART; an endless one starts at the range.
         var day = walk.count == nil ? max(origin.date, walk.range.lowerBound.date) : origin.date
         while day <= walk.last.date, walk.step() {
+            // A day no INTERVAL-th unit falls on gives nothing: on to the next one that does.
+            let dayUnit = LocalDateTime(startOf: day).secondsSinceEpoch / unitSeconds
+            let unit = dayUnit + ((originUnit - dayUnit) % interval + interval) % interval
+            guard let reached = try? LocalDateTime(secondsSinceEpoch: unit * unitSeconds) else {
+                return
+            }
+            if reached.date > day {
+                day = reached.date
+                continue
+            }
             if allows(day), !offerTimes(on: day, originUnit: originUnit, walk: &walk) { return }
             guard let next = try? day.adding(days: 1) else { return }
             day = next
@@ -177,6 +178,24 @@ struct SubDailyRule: RuleExpansion, Sendable {
                     minutesGiven.lazy.flatMap { minute in
                         secondsGiven.lazy.map { hour + minute * 60 + $0 }
                     })
+            }
+        // An INTERVAL of an hour or more reaches fewer units a day than the hours and minutes
+        // the walk would try: its units are walked instead, each tested against the limits.
+        case .minutely where interval >= 60:
+            return aligned(0, 86_400) { minute in
+                guard hours?.contains(minute / 3_600) ?? true,
+                    minutes?.contains(minute / 60 % 60) ?? true
+                else { return true }
+                return offer(secondsGiven.lazy.map { minute + $0 })
+            }
+        case .secondly where interval >= 60:
+            return aligned(0, 86_400) { second in
+                guard hours?.contains(second / 3_600) ?? true,
+                    minutes?.contains(second / 60 % 60) ?? true,
+                    seconds?.contains(second % 60) ?? true
+                else { return true }
+                let period = time(second).map { [$0] } ?? []
+                return picked(period).allSatisfy { walk.offer($0) }
             }
         case .minutely:
             for hour in 0..<24 where hours?.contains(hour) ?? true {

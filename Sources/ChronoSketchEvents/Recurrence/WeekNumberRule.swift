@@ -12,9 +12,8 @@ import ChronoSketchSyntax
 /// after 6 years it will be 2015"). BYDAY expands each week to those weekdays; without BYDAY,
 /// BYMONTHDAY or BYYEARDAY, to DTSTART's weekday (libical 4.0.3: "Tuesday in the first two weeks
 /// of the year" from a Tuesday DTSTART). BYMONTH, BYMONTHDAY and BYYEARDAY limit the days;
-/// BYHOUR, BYMINUTE and BYSECOND expand them; BYSETPOS picks from the week-year's set. A rule
-/// with any other part (BYDAY ordinals, which §3.3.10 forbids beside BYWEEKNO, RSCALE, …) is
-/// left to libical.
+/// BYHOUR, BYMINUTE and BYSECOND expand them; BYSETPOS picks from the week-year's set. BYDAY
+/// ordinals, which §3.3.10 forbids beside BYWEEKNO, are dropped before (``SeriesExpander``).
 struct WeekNumberRule: IntervalRule {
     private let interval: Int
     private let weekStart: Weekday
@@ -27,14 +26,7 @@ struct WeekNumberRule: IntervalRule {
     private let positions: [Int]
 
     init?(_ rule: RecurrenceRule, origin: ICalDateTime) {
-        let known: Set<String> = [
-            "FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST", "BYWEEKNO", "BYDAY", "BYMONTH",
-            "BYMONTHDAY", "BYYEARDAY", "BYHOUR", "BYMINUTE", "BYSECOND", "BYSETPOS",
-        ]
-        guard rule.frequency == .yearly, rule.has("BYWEEKNO"),
-            rule.parts.allSatisfy({ known.contains($0.name) || $0.name.hasPrefix("X-") })
-        else { return nil }
-        guard rule.byDay.allSatisfy({ $0.ordinal == 0 }), !rule.byWeekNo.isEmpty,
+        guard rule.frequency == .yearly, !rule.byWeekNo.isEmpty,
             !rule.byMonth.contains(where: \.isLeap)
         else { return nil }
         interval = rule.interval
@@ -106,6 +98,6 @@ struct WeekNumberRule: IntervalRule {
     /// Whether `date` is in the months and among the days the rule limits it to.
     private func admits(_ date: CivilDate) -> Bool {
         (months.isEmpty || months.contains(date.month))
-            && DayLimits.admits(date, monthDays: monthDays, yearDays: yearDays)
+            && DayNumbers.admit(date, monthDays: monthDays, yearDays: yearDays)
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// The offsets of a VTIMEZONE embedded in a calendar (RFC 5545 §3.6.5).
 ///
 /// Each STANDARD or DAYLIGHT observance starts at its DTSTART (a wall-clock time in
-/// TZOFFSETFROM) and again at every RDATE and RRULE instance; the RRULEs are expanded with
-/// libical's iterator over a window of years that grows as instants outside it are asked for.
+/// TZOFFSETFROM) and again at every RDATE and RRULE instance; the RRULEs are expanded
+/// (``RuleWalk/instances(of:from:until:range:steps:)``) over a window of years that grows as
+/// instants outside it are asked for.
 /// Outlook's VTIMEZONEs start their rules in 1601, so a rule without COUNT is started at the
 /// window rather than walked from its DTSTART.
 final class EmbeddedZone: ZoneRules, @unchecked Sendable {
@@ -20,7 +21,7 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
         var isDaylight: Bool
         var rule: RecurrenceRule?
         /// The rule's UNTIL on this observance's wall clock (a UTC one moved by TZOFFSETFROM,
-        /// because the iterator compares it with wall-clock onsets).
+        /// because the walk compares it with wall-clock onsets).
         var until: ICalDateTime?
         /// Whether the rule has neither COUNT nor UNTIL.
         var isUnbounded = false
@@ -34,10 +35,10 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
     private var covered = 0..<0
     private let hasRule: Bool
 
-    /// Most rule instances generated per observance in one expansion.
+    /// Most steps one observance's rule takes in one expansion.
     private static let iterationBudget = 20_000
-    /// Years expanded around the first instant asked for. Each libical rule step costs tens
-    /// of thousands of instructions, so the window starts small and doubles when it must grow.
+    /// Years expanded around the first instant asked for; the window doubles when it must
+    /// grow.
     private static let margin = 3
 
     /// Reads the observances of `component`; nil when it has none that can be used.
@@ -60,8 +61,8 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
                     }
                 }
             }
-            // Offsets change at most daily: a sub-daily rule (libical walks it hour by hour,
-            // tens of thousands of steps a year) or one that never matches is left out, and the
+            // Offsets change at most daily: a sub-daily rule (tens of thousands of steps a
+            // year) or one that never matches is left out, and the
             // observance starts at its DTSTART alone.
             var rule: RecurrenceRule?
             if case .recurrence(let parsed)? = child.property("RRULE")?.value,
@@ -146,21 +147,15 @@ final class EmbeddedZone: ZoneRules, @unchecked Sendable {
         for observance in observances {
             var wallClocks = [observance.start.wallClock] + observance.dates
             if let rule = observance.rule,
-                let iterator = LibicalRecurrenceIterator(
-                    rule: rule, until: observance.until, start: observance.start)
+                let first = try? CivilDate(year: years.lowerBound, month: 1, day: 1),
+                let last = try? LocalDateTime(
+                    date: CivilDate(year: years.upperBound, month: 12, day: 31), hour: 23,
+                    minute: 59, second: 59)
             {
-                if let first = try? CivilDate(year: years.lowerBound, month: 1, day: 1),
-                    first > observance.start.wallClock.date
-                {
-                    _ = iterator.skip(to: .dateTime(LocalDateTime(startOf: first), isUTC: false))
-                }
-                var budget = Self.iterationBudget
-                while budget > 0, let next = iterator.next() {
-                    budget -= 1
-                    let wallClock = next.wallClock
-                    if wallClock.date.year > years.upperBound { break }
-                    if wallClock.date.year >= years.lowerBound { wallClocks.append(wallClock) }
-                }
+                let from = max(LocalDateTime(startOf: first), observance.start.wallClock)
+                wallClocks += RuleWalk.instances(
+                    of: rule, from: observance.start, until: observance.until?.wallClock,
+                    range: from...max(from, last), steps: Self.iterationBudget)
             }
             for wallClock in wallClocks {
                 onsets.append(

@@ -281,10 +281,19 @@ struct CalendarMerge<Sink: CalendarItemSink> {
 struct EventsInWindow: Sendable {
     private var uids: Set<Int> = []
     private var withoutUID: Set<SourceLocation> = []
-    /// Where the pass stopped expanding a series at a bound (``DiagnosticCode/expansionLimit``):
-    /// an occurrence past it is not seen, so its series may be left out. The rest of what the
-    /// pass finds is found again when the inputs are written.
-    private(set) var limitsReached: [Diagnostic] = []
+    /// What the pass said of the series it expanded, which decides which of them are kept:
+    /// where it stopped one at a bound (``DiagnosticCode/expansionLimit``: an occurrence past it
+    /// is not seen, so its series may be left out) and how it read a rule (``readsARule(_:)``).
+    /// The rest of what the pass finds is found again when the inputs are written.
+    private(set) var expansionFindings: [Diagnostic] = []
+
+    /// Whether `code` says how a rule was read or expanded.
+    static func readsARule(_ code: DiagnosticCode) -> Bool {
+        switch code {
+        case .expansionLimit, .ruleMisuse, .ruleNeverMatches, .unexpandableRule, .yearLimit: true
+        default: false
+        }
+    }
 
     /// Reads `inputs` (each must be readable twice) for the events in `options`' window that
     /// its filter keeps.
@@ -300,7 +309,7 @@ struct EventsInWindow: Sendable {
             // An event without a UID goes by `file:line`.
             if !event.hasUID { found.withoutUID.insert(event.source) }
         }
-        limitsReached = diagnostics.filter { $0.code == .expansionLimit }
+        expansionFindings = diagnostics.filter { Self.readsARule($0.code) }
         uids = found.uids
         withoutUID = found.withoutUID
     }

@@ -170,10 +170,10 @@ public struct RecurrenceRule: Sendable, Hashable {
                 }
                 frequency = Frequency(rawValue: known)
             case "INTERVAL":
-                // libical keeps INTERVAL in a 16-bit field.
-                guard let number = Self.number(value, digits: 5), (1...32_767).contains(number)
+                guard let number = Self.number(value, digits: 10),
+                    (1...Int(Int32.max)).contains(number)
                 else {
-                    throw invalid("INTERVAL must be a whole number from 1 to 32767")
+                    throw invalid("INTERVAL must be a whole number from 1 to 2147483647")
                 }
                 fields.interval = number
             case "COUNT":

@@ -1,6 +1,6 @@
 import ChronoSketchCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import ChronoSketchEvents
 @testable import ChronoSketchFormats
@@ -10,17 +10,31 @@ import TestSupport
 /// instances are counted) and each one reached is said at the rule's line, with what was
 /// listed and the option that raises it.
 @Suite struct ExpansionBudgetTests {
-    /// The ways a rule is expanded: libical's iterator alone, with BYSETPOS or day limits
-    /// applied over its candidates, and each family expanded in Swift.
+    /// Shapes of rule, each expanded by one of the families: ``CalendarRule`` (daily, with
+    /// BYSETPOS, with day limits, weekly with an interval, yearly by year day),
+    /// ``WeekNumberRule`` and ``SubDailyRule``.
     enum Path: String, CaseIterable, Sendable {
-        case libical, setPositions, dayLimits, weekly, weekNumbers, yearDays, subDaily
+        case daily, setPositions, dayLimits, weekly, weekNumbers, yearDays, subDaily
+
+        var family: Family {
+            switch self {
+            case .weekNumbers: .weekNumbers
+            case .subDaily: .subDaily
+            default: .calendar
+            }
+        }
+    }
+
+    /// The families that expand rules.
+    enum Family {
+        case calendar, weekNumbers, subDaily
     }
 
     /// A rule of each path that gives DTSTART (09:00 on Thursday 1 January 2026) as its first
     /// instance and 400 in all, so that everything a rule lists is in its events.
     static func rule(_ path: Path) -> String {
         switch path {
-        case .libical: "FREQ=DAILY;COUNT=400"
+        case .daily: "FREQ=DAILY;COUNT=400"
         case .setPositions: "FREQ=DAILY;BYHOUR=9,10,11,12;BYSETPOS=1;COUNT=400"
         case .dayLimits: "FREQ=DAILY;BYMONTHDAY=1,-1;COUNT=400"
         case .weekly: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH;BYHOUR=9,17;COUNT=400"
@@ -37,20 +51,16 @@ import TestSupport
         range.map(String.init).joined(separator: ",")
     }
 
-    /// The path the expander takes for `rule`, told by which of them accepts it, in the
-    /// expander's order.
-    private static func path(of text: String) throws -> Path {
+    /// The family that expands `rule`.
+    private static func family(of text: String) throws -> Family? {
         let rule = try RecurrenceRule(parsing: text)
         let origin = ICalDateTime.dateTime(try LocalDateTime(basicFormat: start), isUTC: false)
-        if SubDailyRule(rule) != nil { return .subDaily }
-        if WeeklyRule(rule, origin: origin) != nil { return .weekly }
-        if WeekNumberRule(rule, origin: origin) != nil { return .weekNumbers }
-        if YearDayRule(rule, origin: origin) != nil { return .yearDays }
-        if let limits = DayLimits(rule) {
-            return SetPositions(limits.candidates, origin: origin) == nil
-                ? .dayLimits : .setPositions
+        switch ruleExpansion(rule, origin: origin) {
+        case is SubDailyRule: return .subDaily
+        case is WeekNumberRule: return .weekNumbers
+        case is CalendarRule: return .calendar
+        default: return nil
         }
-        return SetPositions(rule, origin: origin) == nil ? .libical : .setPositions
     }
 
     /// `series` (each a UID and a rule) read in UTC, and the line of each RRULE.
@@ -76,7 +86,7 @@ import TestSupport
 
     @Test(arguments: Path.allCases)
     func eachCaseTakesItsPath(_ path: Path) throws {
-        #expect(try Self.path(of: Self.rule(path)) == path)
+        #expect(try Self.family(of: Self.rule(path)) == path.family)
         // Within the default budget each gives its 400 instances without a word.
         let (whole, _) = try Self.load([("x", Self.rule(path))])
         #expect(whole.events.count == 400)
@@ -143,11 +153,15 @@ import TestSupport
     /// A rule whose COUNT is reached on the budget's last step ended: nothing is said.
     @Test func ruleEndingOnTheLastStepIsNotCut() throws {
         var limits = ExpansionLimits()
-        limits.iterationsPerSeries = 50
-        // One step per candidate libical gives: 50 days for 50 instances.
+        limits.iterationsPerSeries = 150
+        // Three steps a day (the interval, its day, the time made): 150 for 50 instances.
         let (loaded, _) = try Self.load([("x", "FREQ=DAILY;COUNT=50")], limits: limits)
         #expect(loaded.events.count == 50)
         #expect(Self.limitDiagnostics(loaded).isEmpty)
+        limits.iterationsPerSeries = 149
+        let (cut, _) = try Self.load([("x", "FREQ=DAILY;COUNT=50")], limits: limits)
+        #expect(cut.events.count == 49)
+        #expect(Self.limitDiagnostics(cut).count == 1)
     }
 
     /// `--max-iterations 100` on a SECONDLY rule takes 100 steps, not a whole day's: the day,
@@ -195,16 +209,15 @@ import TestSupport
         #expect(walk.found == [try LocalDateTime(parsing: "2027-01-03T23:59")])
     }
 
-    /// BYSETPOS over libical's candidates: a set the steps cut short is not picked from. A
-    /// DAILY rule of every second has 86,400 candidates a day; 200,000 steps close two days
-    /// (the first candidate of a day closes the one before), and the third, cut at 07:33:19,
-    /// gives nothing: its last second is not yet read.
+    /// BYSETPOS: a set the steps cut short is not picked from. A DAILY rule of every second
+    /// makes 86,400 times a day; 200,000 steps make two days' whole, and the third, cut short,
+    /// gives nothing: its last second is not yet made.
     @Test func setPositionsPickNothingFromASetTheStepsCut() throws {
         var limits = ExpansionLimits()
         limits.iterationsPerSeries = 200_000
         let rule =
             "FREQ=DAILY;BYHOUR=\(Self.all(0...23));BYMINUTE=\(Self.all(0...59));BYSECOND=\(Self.all(0...59));BYSETPOS=-1;UNTIL=20260201T000000"
-        #expect(try Self.path(of: rule) == .setPositions)
+        #expect(try Self.family(of: rule) == .calendar)
         let (loaded, lines) = try Self.load([("d", rule)], limits: limits)
         // DTSTART, then the last second of 1 and 2 January.
         #expect(

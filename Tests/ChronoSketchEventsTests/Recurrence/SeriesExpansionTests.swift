@@ -239,6 +239,130 @@ import Testing
             ])
     }
 
+    /// RFC 5545 sets no bound on INTERVAL: every frequency takes one up to 2^31−1, counted
+    /// from DTSTART (libical 3.0.16 keeps it in 16 bits). A step past 9999 ends the series.
+    @Test(arguments: [
+        ("FREQ=SECONDLY;INTERVAL=90061;COUNT=3", ["2026-01-02T10:01:01", "2026-01-03T11:02:02"]),
+        ("FREQ=SECONDLY;INTERVAL=86400;COUNT=3", ["2026-01-02T09:00", "2026-01-03T09:00"]),
+        (
+            "FREQ=SECONDLY;INTERVAL=2147483647;COUNT=3",
+            ["2094-01-19T12:14:07", "2162-02-07T15:28:14"]
+        ),
+        ("FREQ=MINUTELY;INTERVAL=100000;COUNT=3", ["2026-03-11T19:40", "2026-05-20T06:20"]),
+        ("FREQ=HOURLY;INTERVAL=40000;COUNT=2", ["2030-07-26T01:00"]),
+        ("FREQ=DAILY;INTERVAL=1000000;COUNT=3", ["4763-11-29T09:00", "7501-10-26T09:00"]),
+        ("FREQ=WEEKLY;INTERVAL=100000;COUNT=2", ["3942-07-16T09:00"]),
+        ("FREQ=MONTHLY;INTERVAL=50000;COUNT=2", ["6192-09-01T09:00"]),
+        ("FREQ=YEARLY;INTERVAL=2147483647;COUNT=2", []),
+    ])
+    func anyIntervalIsExpanded(rule: String, after: [String]) throws {
+        let loaded = try load(
+            Fixture.event("i", "DTSTART:20260101T090000\nRRULE:\(rule)"), zone: "UTC",
+            to: "9999-12-31")
+        #expect(loaded.events.map(\.interval.startText) == ["2026-01-01T09:00"] + after)
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.messages)")
+    }
+
+    /// A sub-daily rule whose INTERVAL is an hour or more walks its own units, not every hour
+    /// and minute of the day: daily in seconds or in minutes lists every day of twenty years
+    /// within the default budget.
+    @Test(arguments: ["FREQ=SECONDLY;INTERVAL=86400", "FREQ=MINUTELY;INTERVAL=1440"])
+    func aLargeSubDailyIntervalWalksItsOwnUnits(rule: String) throws {
+        let loaded = try load(
+            Fixture.event("d", "DTSTART:20260101T090000\nRRULE:\(rule)"), zone: "UTC",
+            from: "2580-01-01", to: "2600-01-01")
+        #expect(loaded.events.count == 7_305)
+        #expect(loaded.events.last?.interval.startText == "2599-12-31T09:00")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.messages)")
+    }
+
+    /// The parts RFC 5545 §3.3.10 leaves out of a frequency are said (`rule-misuse`) and read
+    /// as limits of the days, as python-dateutil reads them; a part read as a limit drops the
+    /// day DTSTART would otherwise imply.
+    @Test(arguments: [
+        (
+            "FREQ=DAILY;BYYEARDAY=-1;COUNT=3", ["2026-01-01", "2026-12-31", "2027-12-31"],
+            "BYYEARDAY with FREQ=DAILY"
+        ),
+        (
+            "FREQ=WEEKLY;BYMONTHDAY=1,15;COUNT=4",
+            ["2026-01-01", "2026-01-15", "2026-02-01", "2026-02-15"],
+            "BYMONTHDAY with FREQ=WEEKLY"
+        ),
+        (
+            "FREQ=MONTHLY;BYYEARDAY=1,-1;COUNT=3", ["2026-01-01", "2026-12-31", "2027-01-01"],
+            "BYYEARDAY with FREQ=MONTHLY"
+        ),
+        (
+            "FREQ=WEEKLY;BYWEEKNO=1,3;BYDAY=TH;COUNT=3",
+            ["2026-01-01", "2026-01-15", "2027-01-07"],
+            "BYWEEKNO with FREQ=WEEKLY"
+        ),
+        (
+            "FREQ=HOURLY;INTERVAL=24;BYWEEKNO=-1;COUNT=2", ["2026-01-01", "2026-12-28"],
+            "BYWEEKNO with FREQ=HOURLY"
+        ),
+        (
+            "FREQ=MONTHLY;BYMONTHDAY=1;BYWEEKNO=1;BYYEARDAY=1;COUNT=2",
+            ["2026-01-01", "2029-01-01"],
+            "BYWEEKNO and BYYEARDAY with FREQ=MONTHLY"
+        ),
+    ])
+    func partsOutsideTheirFrequencyAreSaidAndLimit(rule: String, days: [String], said: String)
+        throws
+    {
+        let loaded = try load(
+            Fixture.event("p", "DTSTART;VALUE=DATE:20260101\nRRULE:\(rule)"), to: "2030-01-01")
+        #expect(loaded.events.map(\.interval.startText) == days)
+        #expect(
+            loaded.diagnostics.map(\.message) == [
+                "\(said), which RFC 5545 §3.3.10 does not allow"
+            ])
+        #expect(loaded.diagnostics.map(\.code) == [.ruleMisuse])
+    }
+
+    /// RFC 7529's SKIP belongs to RSCALE: without it, it is said and read as OMIT; with the
+    /// Gregorian scale, BACKWARD and FORWARD move a day that does not exist.
+    @Test func skipBelongsToRSCALE() throws {
+        func days(_ rule: String) throws -> (days: [String], said: [String]) {
+            let loaded = try load(
+                Fixture.event("s", "DTSTART;VALUE=DATE:20240229\nRRULE:\(rule)"), to: "2030-01-01")
+            return (loaded.events.map(\.interval.startText), loaded.diagnostics.map(\.message))
+        }
+        let omitted = try days("FREQ=YEARLY;SKIP=BACKWARD;COUNT=2")
+        #expect(omitted.days == ["2024-02-29", "2028-02-29"])
+        #expect(omitted.said == ["RRULE has SKIP=BACKWARD without RSCALE, which RFC 7529 requires"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=BACKWARD;COUNT=3").days == [
+                "2024-02-29", "2025-02-28", "2026-02-28",
+            ])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;SKIP=FORWARD;COUNT=3").days == [
+                "2024-02-29", "2025-03-01", "2026-03-01",
+            ])
+        // A leap month, which the Gregorian calendar never has: OMIT leaves it out, BACKWARD
+        // reads the month before it and FORWARD the month after.
+        #expect(try days("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=3L;COUNT=2").days == ["2024-02-29"])
+        #expect(
+            try days("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=3L;BYMONTHDAY=1;SKIP=FORWARD;COUNT=2")
+                .days == ["2024-02-29", "2024-04-01"])
+    }
+
+    /// A rule of another calendar scale is libical's, within its bounds: an INTERVAL over
+    /// 32,767 is said and adds nothing.
+    @Test func anotherScaleKeepsLibicalsInterval() throws {
+        let loaded = try load(
+            Fixture.event(
+                "h", "DTSTART;VALUE=DATE:20240516\nRRULE:RSCALE=HEBREW;FREQ=YEARLY;INTERVAL=40000"),
+            to: "2030-01-01")
+        #expect(loaded.events.map(\.interval.startText) == ["2024-05-16"])
+        #expect(
+            loaded.diagnostics.map(\.message) == [
+                "RRULE has RSCALE=HEBREW and an INTERVAL over 32767, the most libical keeps"
+            ])
+        #expect(loaded.diagnostics.map(\.code) == [.unexpandableRule])
+    }
+
     /// RFC 5545 §3.3.10 allows a BYDAY ordinal only with MONTHLY and YEARLY rules: in any other
     /// frequency it is said and read as the weekday alone (libical 3.0.16 lists a Wednesday for
     /// `FREQ=WEEKLY;BYDAY=1TU,-1TH`, and one instance of the DAILY form).
@@ -736,8 +860,9 @@ import Testing
         #expect(loaded.events.map(\.interval.start.description) == expected)
     }
 
-    /// A YEARLY week number is expanded in Swift without a word; BYWEEKNO under another
-    /// frequency, which RFC 5545 forbids, is a rule libical cannot expand, and said.
+    /// A YEARLY week number is expanded without a word; BYWEEKNO under another frequency,
+    /// which RFC 5545 forbids, is said and read as a limit of the days (the days of January in
+    /// week 2, 5 and 6 January, as python-dateutil reads it).
     @Test func weekNumbersAreExpandedOrReported() throws {
         let yearly = try load(
             Fixture.event("w", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=YEARLY;BYWEEKNO=2;COUNT=2"))
@@ -746,8 +871,12 @@ import Testing
         let monthly = try load(
             Fixture.event("m", "DTSTART;VALUE=DATE:20260105\nRRULE:FREQ=MONTHLY;BYWEEKNO=2;COUNT=2")
         )
-        #expect(monthly.events.map(\.interval.startText) == ["2026-01-05"])
-        #expect(monthly.messages.contains { $0.contains("libical cannot expand RRULE") })
+        #expect(monthly.events.map(\.interval.startText) == ["2026-01-05", "2026-01-06"])
+        #expect(
+            monthly.diagnostics.map(\.message) == [
+                "BYWEEKNO with FREQ=MONTHLY, which RFC 5545 §3.3.10 does not allow"
+            ])
+        #expect(monthly.diagnostics.first?.code == .ruleMisuse)
     }
 
     @Test func seriesWithoutAnEndStopAtADocumentedHorizon() throws {

@@ -107,9 +107,9 @@ import Testing
         ("FREQ=DAILY;COUNT=", "'COUNT=' is not NAME=VALUE"),
         ("FREQ=DAILY;=1", "unknown part ''"),
         ("FREQ=DAILY;foo=1", "unknown part 'FOO'"),
-        ("FREQ=DAILY;INTERVAL=0", "INTERVAL must be a whole number from 1 to 32767"),
-        ("FREQ=DAILY;INTERVAL=32768", "INTERVAL must be a whole number from 1 to 32767"),
-        ("FREQ=DAILY;INTERVAL=+2", "INTERVAL must be a whole number from 1 to 32767"),
+        ("FREQ=DAILY;INTERVAL=0", "INTERVAL must be a whole number from 1 to 2147483647"),
+        ("FREQ=DAILY;INTERVAL=2147483648", "INTERVAL must be a whole number from 1 to 2147483647"),
+        ("FREQ=DAILY;INTERVAL=+2", "INTERVAL must be a whole number from 1 to 2147483647"),
         ("FREQ=DAILY;COUNT=2147483648", "COUNT must be a whole number from 1 to 2147483647"),
         ("FREQ=DAILY;COUNT=12345678901", "COUNT must be a whole number from 1 to 2147483647"),
         ("FREQ=WEEKLY;WKST=xx", "unknown WKST 'XX'"),
@@ -137,7 +137,7 @@ import Testing
     @Test(arguments: [
         "FREQ=YEARLY;BYMONTH=2,5L;BYMONTHDAY=-31,1", "FREQ=DAILY;BYSECOND=60;BYMINUTE=0",
         "FREQ=YEARLY;BYYEARDAY=-366;BYWEEKNO=+53", "FREQ=MONTHLY;RSCALE=GREGORIAN;SKIP=FORWARD",
-        "FREQ=DAILY;COUNT=2147483647;INTERVAL=32767",
+        "FREQ=DAILY;COUNT=2147483647;INTERVAL=2147483647",
     ])
     func boundsAreInclusive(rule: String) {
         #expect(reason(rule) == nil)
