@@ -2,8 +2,8 @@ import ChronoSketchCore
 import Foundation
 
 /// A RECUR value (RFC 5545 §3.3.10, RFC 7529 RSCALE and SKIP), read once from the text as
-/// written and checked before libical's iterator is given it: known parts only, numbers with at
-/// most nine digits and in range, `INTERVAL` and `COUNT` at least 1, a valid `UNTIL`.
+/// written and checked before it is expanded: known parts only, numbers in range, `INTERVAL`
+/// and `COUNT` from 1 to 2^31−1, a valid `UNTIL`.
 ///
 /// Each part is kept typed (``byDay``, ``byMonth``, the numeric BY lists, ``weekStart``), which
 /// is what expansion reads; ``parts`` keeps the parts' order and their values as written (names
