@@ -35,7 +35,7 @@ corpus_status=$?
 components_status=$?
 # Random rules against python-dateutil (Differential/rules.py), one fixed seed: every frequency
 # from SECONDLY to YEARLY, every BY part, INTERVALs up to 10^6, dates to 9999, zones that change
-# their offset (about 80 s).
+# their offset.
 "$work/venv/bin/python" Differential/rules.py "$ics" 2026 3000 "$work"
 rules_status=$?
 # A feed published with `convert --set`, checked by `validate --profile feed` and read back by
