@@ -109,6 +109,50 @@ import Testing
         #expect(try JSONParser.parse(writer.bytes) == value)
         #expect(String(decoding: writer.bytes, as: UTF8.self).contains("\\u0007"))
     }
+
+    /// Every character that JSON escapes, and characters of two to four bytes, at every place
+    /// in an eight-byte word and in the bytes after the last whole word, alone and in pairs:
+    /// the writer escapes exactly what RFC 8259 §7 says, as one character at a time would.
+    @Test func everyEscapeIsFoundWhereverItFalls() {
+        func escaped(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _ where scalar.value < 0x20:
+                    out += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        let specials =
+            (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + [
+                "\"", "\\", "\u{7F}", "é", "€", "😀", " ", "~",
+            ]
+        for special in specials {
+            for other in ["a", "\"", "\u{1F}", "ü"] {
+                for offset in 0..<19 {
+                    let text =
+                        String(repeating: "x", count: offset) + special
+                        + String(repeating: "y", count: offset % 7) + other + "z"
+                    var writer = JSONWriter()
+                    writer.string(text)
+                    #expect(String(decoding: writer.bytes, as: UTF8.self) == escaped(text))
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
 }
 
 @Suite struct CSVTests {

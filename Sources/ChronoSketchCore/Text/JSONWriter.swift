@@ -195,27 +195,46 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        let span = value.utf8.span
-        var firstEscape = span.count
-        for index in span.indices where Self.needsEscape(span[index]) {
-            firstEscape = index
-            break
-        }
-        if firstEscape == span.count {
-            // The common case: the text goes in as it is, in one copy.
-            bytes.append(contentsOf: value.utf8)
-        } else {
-            // Runs between escapes are copied whole.
-            let raw = Array(value.utf8)
+        value.utf8.span.withUnsafeBufferPointer { text in
+            // Runs between escapes are copied whole; most text has none.
             var runStart = 0
-            for index in firstEscape..<raw.count where Self.needsEscape(raw[index]) {
-                bytes.append(contentsOf: raw[runStart..<index])
-                appendEscape(raw[index])
+            var index = Self.firstEscape(in: text, from: 0)
+            while index < text.count {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+                appendEscape(text[index])
                 runStart = index + 1
+                index = Self.firstEscape(in: text, from: runStart)
             }
-            bytes.append(contentsOf: raw[runStart...])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The index of the first byte of `text` at or after `start` that JSON escapes (a control
+    /// character, `"` or a backslash), or `text.count` for none: eight bytes at a time, each test
+    /// flagging the high bit of a byte that matches. A flag's borrow can only flag bytes above
+    /// a true match, so the lowest flag is exact.
+    /// - Complexity: O(n).
+    static func firstEscape(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= text.count {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(text.baseAddress! + index)
+                    .loadUnaligned(as: UInt64.self))
+            // Bytes below 0x20 (bytes of 0x80 and above keep their flag off: ~word clears it).
+            let control = (word &- 0x20 &* ones) & ~word & highs
+            let quote = word ^ (0x22 &* ones)
+            let backslash = word ^ (0x5C &* ones)
+            let flagged =
+                control | ((quote &- ones) & ~quote & highs)
+                | ((backslash &- ones) & ~backslash & highs)
+            if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < text.count, !needsEscape(text[index]) { index += 1 }
+        return index
     }
 
     @inline(__always)
