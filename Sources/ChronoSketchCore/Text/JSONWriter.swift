@@ -5,7 +5,10 @@
 public struct JSONWriter: Sendable {
     /// The JSON written so far.
     public private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    /// Whether the next value in the innermost object or array needs a comma before it.
+    private var needsComma = false
+    /// ``needsComma`` of each object and array around the innermost one.
+    private var outer: [Bool] = []
 
     /// An empty writer, its buffer sized for `capacity` bytes.
     public init(capacity: Int = 1024) {
@@ -16,12 +19,13 @@ public struct JSONWriter: Sendable {
     public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        outer.append(needsComma)
+        needsComma = false
     }
 
     /// Closes the innermost object.
     public mutating func endObject() {
-        needsComma.removeLast()
+        needsComma = outer.removeLast()
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -29,12 +33,13 @@ public struct JSONWriter: Sendable {
     public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        outer.append(needsComma)
+        needsComma = false
     }
 
     /// Closes the innermost array.
     public mutating func endArray() {
-        needsComma.removeLast()
+        needsComma = outer.removeLast()
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -43,7 +48,7 @@ public struct JSONWriter: Sendable {
         separate()
         appendString(name)
         bytes.append(UInt8(ascii: ":"))
-        needsComma[needsComma.count - 1] = false
+        needsComma = false
     }
 
     /// Writes a key given already as JSON (`"name":`, as ``key(_:)`` writes it), for names
@@ -51,7 +56,7 @@ public struct JSONWriter: Sendable {
     public mutating func key(json: [UInt8]) {
         separate()
         bytes.append(contentsOf: json)
-        needsComma[needsComma.count - 1] = false
+        needsComma = false
     }
 
     /// Writes a string, escaped as RFC 8259 requires; `null` for nil.
@@ -164,7 +169,7 @@ public struct JSONWriter: Sendable {
     /// any separator, so the next value gets no comma.
     public mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
-        needsComma[needsComma.count - 1] = false
+        needsComma = false
     }
 
     /// The bytes written so far, removed from the writer, which stays inside whatever objects
@@ -177,14 +182,13 @@ public struct JSONWriter: Sendable {
     /// Empties the writer for a new document, keeping its buffer.
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
-        needsComma = [false]
+        needsComma = false
+        outer.removeAll(keepingCapacity: true)
     }
 
     private mutating func separate() {
-        if needsComma[needsComma.count - 1] {
-            bytes.append(UInt8(ascii: ","))
-        }
-        needsComma[needsComma.count - 1] = true
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
     }
 
     private mutating func appendRaw(_ text: String) {
