@@ -52,8 +52,11 @@ package struct SeriesPlan {
     }
 
     private mutating func scan(_ input: InputSource, index: Int, limits: ReadLimits) throws {
+        // Names are ASCII and a UID is hashed as written: the text need not be checked (a UID
+        // that is not UTF-8 then hashes otherwise than the reader's, and its group waits).
         var lines = ContentLineReader(
-            chunks: try ChunkReader(input), maximumLineLength: limits.maximumLineLength)
+            chunks: try ChunkReader(input), maximumLineLength: limits.maximumLineLength,
+            checksText: false)
         // Open components below VCALENDAR, matched the way the reader matches them.
         var stack: [String] = []
         // Components opened beyond the depth limit, which the reader skips unread.

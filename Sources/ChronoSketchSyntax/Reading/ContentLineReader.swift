@@ -70,9 +70,14 @@ package struct ContentLineReader {
     private(set) var shape = LineShape()
     var measuresShape = false
 
-    package init(chunks: ChunkReader, maximumLineLength: Int) {
+    /// Whether each line's text is checked (``checked(_:)``); a pass that only looks at
+    /// names and compares values as written (``SeriesPlan``) checks for NUL bytes alone.
+    private let checksText: Bool
+
+    package init(chunks: ChunkReader, maximumLineLength: Int, checksText: Bool = true) {
         self.chunks = chunks
         self.maximumLineLength = maximumLineLength
+        self.checksText = checksText
     }
 
     /// The next content line, or nil at the end of the input.
@@ -83,10 +88,10 @@ package struct ContentLineReader {
     /// the limit is cut too; the lines folded onto it after that are dropped unheld.
     /// - Throws: ``InputError`` when the input cannot be read.
     package mutating func next() throws(InputError) -> ContentLine? {
-        if let line = overlong.take() { return Self.checked(line) }
+        if let line = overlong.take() { return checked(line) }
         while true {
             guard let (lineStart, end, cut) = try nextPhysicalLine() else {
-                return pending.take().map(Self.checked)
+                return pending.take().map(checked)
             }
             if measuresShape {
                 // The line ends at `end`: in LF alone when that is the byte there.
@@ -106,7 +111,7 @@ package struct ContentLineReader {
                 if droppingContinuations { continue }
                 if pending != nil {
                     appendContinuation(lineStart + 1, end, cut: cut)
-                    if let line = overlong.take() { return Self.checked(line) }
+                    if let line = overlong.take() { return checked(line) }
                     continue
                 }
             }
@@ -120,13 +125,13 @@ package struct ContentLineReader {
             if cut || end - start > maximumLineLength {
                 line.problem = .tooLong(limit: maximumLineLength, endsInput: cut)
                 droppingContinuations = true
-                guard let previous = pending.take() else { return Self.checked(line) }
+                guard let previous = pending.take() else { return checked(line) }
                 overlong = line
-                return Self.checked(previous)
+                return checked(previous)
             }
             if let previous = pending {
                 pending = line
-                return Self.checked(previous)
+                return checked(previous)
             }
             pending = line
         }
@@ -150,11 +155,17 @@ package struct ContentLineReader {
         pending = line
     }
 
-    /// Reports NUL bytes and reads a line that is not UTF-8 as Windows-1252; a line already
-    /// too long keeps that problem.
-    private static func checked(_ line: ContentLine) -> ContentLine {
+    /// Reports NUL bytes and reads a line that is not UTF-8 as Windows-1252 (when
+    /// ``checksText``); a line already too long keeps that problem.
+    private func checked(_ line: ContentLine) -> ContentLine {
         guard line.problem == nil else { return line }
         var line = line
+        guard checksText else {
+            if ByteScan.firstIndex(of: 0, in: line.bytes, 0..<line.bytes.count) != nil {
+                line.problem = .nulByte
+            }
+            return line
+        }
         switch UTF8Scan.problem(line.bytes) {
         case .nulByte: line.problem = .nulByte
         case .invalidUTF8:
