@@ -70,7 +70,7 @@ package struct ContentLineReader {
     private(set) var shape = LineShape()
     var measuresShape = false
 
-    /// Whether each line's text is checked (``checked(_:)``); a pass that only looks at
+    /// Whether each line's text is checked (``checked(_:checksText:)``); a pass that only looks at
     /// names and compares values as written (``SeriesPlan``) checks for NUL bytes alone.
     private let checksText: Bool
 
@@ -88,10 +88,10 @@ package struct ContentLineReader {
     /// the limit is cut too; the lines folded onto it after that are dropped unheld.
     /// - Throws: ``InputError`` when the input cannot be read.
     package mutating func next() throws(InputError) -> ContentLine? {
-        if let line = overlong.take() { return checked(line) }
+        if let line = overlong.take() { return Self.checked(line, checksText: checksText) }
         while true {
             guard let (lineStart, end, cut) = try nextPhysicalLine() else {
-                return pending.take().map(checked)
+                return pending.take().map { Self.checked($0, checksText: checksText) }
             }
             if measuresShape {
                 // The line ends at `end`: in LF alone when that is the byte there.
@@ -111,7 +111,9 @@ package struct ContentLineReader {
                 if droppingContinuations { continue }
                 if pending != nil {
                     appendContinuation(lineStart + 1, end, cut: cut)
-                    if let line = overlong.take() { return checked(line) }
+                    if let line = overlong.take() {
+                        return Self.checked(line, checksText: checksText)
+                    }
                     continue
                 }
             }
@@ -125,13 +127,15 @@ package struct ContentLineReader {
             if cut || end - start > maximumLineLength {
                 line.problem = .tooLong(limit: maximumLineLength, endsInput: cut)
                 droppingContinuations = true
-                guard let previous = pending.take() else { return checked(line) }
+                guard let previous = pending.take() else {
+                    return Self.checked(line, checksText: checksText)
+                }
                 overlong = line
-                return checked(previous)
+                return Self.checked(previous, checksText: checksText)
             }
             if let previous = pending {
                 pending = line
-                return checked(previous)
+                return Self.checked(previous, checksText: checksText)
             }
             pending = line
         }
@@ -157,7 +161,7 @@ package struct ContentLineReader {
 
     /// Reports NUL bytes and reads a line that is not UTF-8 as Windows-1252 (when
     /// ``checksText``); a line already too long keeps that problem.
-    private func checked(_ line: ContentLine) -> ContentLine {
+    private static func checked(_ line: ContentLine, checksText: Bool) -> ContentLine {
         guard line.problem == nil else { return line }
         var line = line
         guard checksText else {
