@@ -151,7 +151,8 @@ struct EventsCommand: Command {
         if let tasksAtDue {
             events.removeAll {
                 $0.component == .todo
-                    && ($0.task?.due ?? .none == .none || (tasksAtDue == .open && $0.isDone))
+                    && (($0.task?.due ?? TaskDetails.Due.none) == TaskDetails.Due.none
+                        || (tasksAtDue == .open && $0.isDone))
             }
         }
         if let limit { events = Array(events.prefix(limit)) }
