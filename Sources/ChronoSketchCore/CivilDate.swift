@@ -201,19 +201,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, TextCoded, CustomString
             return ASCIIDigits.padded(year, 4) + "-" + ASCIIDigits.padded(month, 2) + "-"
                 + ASCIIDigits.padded(day, 2)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(10)
-        appendText(year, month, day, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `YYYY-MM-DD`.
-    static func appendText(_ year: Int, _ month: Int, _ day: Int, to bytes: inout [UInt8]) {
-        ASCIIDigits.append(year, width: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        ASCIIDigits.append(month, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        ASCIIDigits.append(day, width: 2, to: &bytes)
+        return DateText.make(year: year, month: month, day: day)
     }
 
     /// Appends `YYYYMMDD`.

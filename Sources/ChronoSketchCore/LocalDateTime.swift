@@ -148,15 +148,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, TextCoded, CustomSt
 
     /// RFC 3339 in UTC, this wall clock read as UTC: `YYYY-MM-DDTHH:mm:ssZ`.
     public var utcText: String {
-        var bytes = Array(date.description.utf8)
-        bytes.append(UInt8(ascii: "T"))
-        ASCIIDigits.append(hour, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        ASCIIDigits.append(minute, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        ASCIIDigits.append(second, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        DateText.make(
+            year: date.year, month: date.month, day: date.day, hour: hour, minute: minute,
+            second: second, utc: true)
     }
 
     /// `HH:mm`, or `HH:mm:ss` when seconds are not zero.
@@ -203,12 +197,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, TextCoded, CustomSt
             return date.description + "T" + ASCIIDigits.padded(hour, 2) + ":"
                 + ASCIIDigits.padded(minute, 2) + ":" + ASCIIDigits.padded(second, 2)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(19)
-        CivilDate.appendText(date.year, date.month, date.day, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendTime(hour, minute, second, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return DateText.make(
+            year: date.year, month: date.month, day: date.day, hour: hour, minute: minute,
+            second: second == 0 ? nil : second)
     }
 
     /// Appends `HH:mm`, and `:ss` when the seconds are not zero.
