@@ -5,12 +5,9 @@
 #   Benchmarks/far-rules.sh [from-year] [to-year]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ics=.build/release/ics
-[ -x "$ics" ] || ics=.build/debug/ics
+. Benchmarks/rule-timing.sh
 from=${1:-2580}
 to=${2:-2600}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 rules=(
   "FREQ=DAILY;UNTIL=99991231T235959"
@@ -21,16 +18,7 @@ rules=(
   "FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO;UNTIL=99991231T235959"
   "FREQ=DAILY;INTERVAL=1000;COUNT=3000"
 )
-printf '%-66s %8s %9s %10s  %s\n' "rule" "seconds" "peak MB" "instances" "reported"
+rule_header
 for rule in "${rules[@]}"; do
-  printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\nUID:far\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T090000\r\nRRULE:%s\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' "$rule" > "$work/far.ics"
-  start=$(date +%s%N)
-  /usr/bin/time -f '%M' -o "$work/time" "$ics" events "$work/far.ics" --from "$from-01-01" \
-    --to "$to-01-01" -f ndjson > "$work/out" 2> "$work/err" || true
-  end=$(date +%s%N)
-  seconds=$(awk -v n=$((end - start)) 'BEGIN { printf "%.3f", n / 1e9 }')
-  megabytes=$(awk '{ printf "%.1f", $1 / 1024 }' "$work/time")
-  instances=$(wc -l < "$work/out")
-  reported=$(sed -E 's/^[^:]*:[0-9]+: //' "$work/err" | head -1 | cut -c1-60)
-  printf '%-66s %8s %9s %10s  %s\n' "$rule" "$seconds" "$megabytes" "$instances" "${reported:-nothing}"
+  time_rule "$rule" 20260101T090000 "$from-01-01" "$to-01-01"
 done

@@ -323,9 +323,7 @@ struct CalendarRule: IntervalRule {
     }
 
     private func inWeeks(_ date: CivilDate) -> Bool {
-        guard !weekNumbers.isEmpty else { return true }
-        let (week, count) = SubDailyRule.week(of: date, weekStart: weekStart)
-        return weekNumbers.contains { $0 == week || count + $0 + 1 == week }
+        DayNumbers.inWeeks(date, weekNumbers, weekStart: weekStart)
     }
 
     /// Whether `date` is on one of BYDAY's weekdays; an ordinal counts within the month, or

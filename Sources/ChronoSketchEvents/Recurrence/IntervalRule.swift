@@ -98,13 +98,43 @@ enum SetPositions {
     }
 }
 
-/// Days named by number, BYMONTHDAY's and BYYEARDAY's: "-10 represents the tenth to the last
-/// day of the month" (RFC 5545 §3.3.10).
+/// Days and weeks named by number, BYMONTHDAY's, BYYEARDAY's and BYWEEKNO's: "-10 represents
+/// the tenth to the last day of the month" (RFC 5545 §3.3.10).
 enum DayNumbers {
     /// Whether `day` of a span of `length` days is among `numbers`; every day when there are
     /// none.
     static func contain(_ numbers: [Int], _ day: Int, of length: Int) -> Bool {
         numbers.isEmpty || numbers.contains { $0 > 0 ? $0 == day : length + $0 + 1 == day }
+    }
+
+    /// Whether `date` lies in one of the weeks `numbers` names (counted from the week-year's
+    /// last when negative); every date when there are none.
+    static func inWeeks(_ date: CivilDate, _ numbers: [Int], weekStart: Weekday) -> Bool {
+        guard !numbers.isEmpty else { return true }
+        let (week, weeks) = self.week(of: date, weekStart: weekStart)
+        return numbers.contains { $0 == week || weeks + $0 + 1 == week }
+    }
+
+    /// The week of its week-year `date` lies in and how many weeks that year has: week 1 is
+    /// the first week (starting on `weekStart`) with at least four days of the year, so the
+    /// one holding 4 January (RFC 5545 §3.3.10, BYWEEKNO).
+    static func week(of date: CivilDate, weekStart: Weekday) -> (week: Int, weeks: Int) {
+        // Worked out in days, so that 9999's last week, which ends in 10000, has its length.
+        func firstWeek(_ year: Int) -> Int {
+            let fourth = GregorianCalendar.daysSinceEpoch(year: year, month: 1, day: 4)
+            // 1970-01-01 was a Thursday.
+            let weekday = Weekday(rawValue: ((fourth + 3) % 7 + 7) % 7 + 1) ?? weekStart
+            return fourth - weekStart.days(until: weekday)
+        }
+        let day = date.daysSinceEpoch
+        var year = date.year
+        if day < firstWeek(year) {
+            year -= 1
+        } else if day >= firstWeek(year + 1) {
+            year += 1
+        }
+        let start = firstWeek(year)
+        return ((day - start) / 7 + 1, (firstWeek(year + 1) - start) / 7)
     }
 
     /// Whether `date` is among `monthDays` and `yearDays`.

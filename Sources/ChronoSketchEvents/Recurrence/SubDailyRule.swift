@@ -21,9 +21,9 @@ struct SubDailyRule: RuleExpansion, Sendable {
     let frequency: RecurrenceRule.Frequency
     let interval: Int
     let months: Set<Int>?
-    let monthDays: [Int]?
-    let yearDays: [Int]?
-    let weekNumbers: [Int]?
+    let monthDays: [Int]
+    let yearDays: [Int]
+    let weekNumbers: [Int]
     let weekdays: Set<Weekday>?
     let hours: Set<Int>?
     let minutes: [Int]?
@@ -39,9 +39,9 @@ struct SubDailyRule: RuleExpansion, Sendable {
         frequency = rule.frequency
         interval = rule.interval
         months = numbers(rule.byMonth.map(\.month)).map(Set.init)
-        monthDays = numbers(rule.byMonthDay)
-        yearDays = numbers(rule.byYearDay)
-        weekNumbers = numbers(rule.byWeekNo)
+        monthDays = rule.byMonthDay
+        yearDays = rule.byYearDay
+        weekNumbers = rule.byWeekNo
         hours = numbers(rule.byHour).map(Set.init)
         minutes = numbers(rule.byMinute).map { Array(Set($0)).sorted() }
         // A leap second (60) is the last second of its minute, as libical reads it.
@@ -64,47 +64,8 @@ struct SubDailyRule: RuleExpansion, Sendable {
     func allows(_ date: CivilDate) -> Bool {
         if let months, !months.contains(date.month) { return false }
         if let weekdays, !weekdays.contains(date.weekday) { return false }
-        if let monthDays {
-            let length = date.daysInMonth
-            guard monthDays.contains(where: { $0 == date.day || $0 == date.day - length - 1 })
-            else { return false }
-        }
-        if let yearDays {
-            let day = date.dayOfYear
-            let length = CivilDate.isLeapYear(date.year) ? 366 : 365
-            guard yearDays.contains(where: { $0 == day || $0 == day - length - 1 }) else {
-                return false
-            }
-        }
-        if let weekNumbers {
-            let (week, weeks) = Self.week(of: date, weekStart: weekStart)
-            guard weekNumbers.contains(where: { $0 == week || $0 == week - weeks - 1 }) else {
-                return false
-            }
-        }
-        return true
-    }
-
-    /// The week of its week-year `date` lies in and how many weeks that year has: week 1 is
-    /// the first week (starting on `weekStart`) with at least four days of the year, so the
-    /// one holding 4 January (RFC 5545 §3.3.10, BYWEEKNO).
-    static func week(of date: CivilDate, weekStart: Weekday) -> (week: Int, weeks: Int) {
-        // Worked out in days, so that 9999's last week, which ends in 10000, has its length.
-        func firstWeek(_ year: Int) -> Int {
-            let fourth = GregorianCalendar.daysSinceEpoch(year: year, month: 1, day: 4)
-            // 1970-01-01 was a Thursday.
-            let weekday = Weekday(rawValue: ((fourth + 3) % 7 + 7) % 7 + 1) ?? weekStart
-            return fourth - weekStart.days(until: weekday)
-        }
-        let day = date.daysSinceEpoch
-        var year = date.year
-        if day < firstWeek(year) {
-            year -= 1
-        } else if day >= firstWeek(year + 1) {
-            year += 1
-        }
-        let start = firstWeek(year)
-        return ((day - start) / 7 + 1, (firstWeek(year + 1) - start) / 7)
+        return DayNumbers.admit(date, monthDays: monthDays, yearDays: yearDays)
+            && DayNumbers.inWeeks(date, weekNumbers, weekStart: weekStart)
     }
 
     /// Walks the days from DTSTART's (from the range's first when nothing is counted), and in
